@@ -1,0 +1,43 @@
+// Solid-tile outlines: the boundary between solid and empty cells traced along pixel edges into closed
+// loops of corner points, and a static Box2D body made of one chain loop per outline (no seams to snag on).
+//
+//   auto loops = qs::trace_outlines(level.tiles, [](std::uint8_t t) { return t != 0 && t != oneway; });
+//   b2Body* ground = qs::create_outline_body(world, loops, 0.6f);
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/tile_grid.hpp"
+
+class b2Body;
+class b2World;
+
+namespace qs {
+
+/// A corner of an outline, in tile units (x to the right, y down, origin at the grid's top-left).
+struct OutlinePoint {
+    int x = 0, y = 0;
+    bool operator==(const OutlinePoint&) const = default;
+};
+
+/// A closed loop of corner points; the last point connects back to the first. Consecutive points are
+/// distinct and no three consecutive points are collinear.
+using OutlineLoop = std::vector<OutlinePoint>;
+
+/// Traces the boundary of the cells for which `is_solid(tile)` is true (outside the grid is empty).
+/// Every edge v1 -> v2 has the solid cell on one side and the empty cell on the side of (e.y, -e.x),
+/// e = v2 - v1 (Box2D's one-sided edge normal), so outer loops have a positive shoelace area and holes a
+/// negative one. Two solid cells touching only at a corner belong to separate loops (or to one loop that
+/// passes the shared corner twice, never consecutively). Loops come in the order of their first
+/// horizontal edge in row-major order and start at that edge's left or right end.
+std::vector<OutlineLoop> trace_outlines(const TileGrid& grid,
+                                        const std::function<bool(std::uint8_t)>& is_solid);
+
+/// Creates one static body at the origin with one b2ChainShape::CreateLoop fixture per loop (tile units
+/// used as Box2D units, as they are). The body belongs to `world`. Loops with fewer than 3 points are
+/// skipped.
+b2Body* create_outline_body(b2World& world, const std::vector<OutlineLoop>& loops, float friction);
+
+}  // namespace qs
