@@ -27,6 +27,10 @@ struct PngSize {
 /// to a sentence such as "not a PNG file (starts like a JPEG)" or "truncated PNG header".
 std::optional<PngSize> read_png_size(const std::filesystem::path& path, std::string& error);
 
+/// Empty when a `size` image fits in `max_pixels`, else the sentence
+/// "image is 60000x60000 = 3600000000 pixels, over the limit of 16777216".
+std::string check_pixel_limit(const PngSize& size, std::int64_t max_pixels);
+
 /// Checks the header, refuses images over `max_pixels`, then decodes with IMG_LoadPNG_RW to RGBA.
 /// On failure returns nullopt and sets `error` (a sentence, without the path).
 std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
