@@ -1,0 +1,59 @@
+// A 2D camera in world units: follows a target with smoothing and look-ahead, and stays inside bounds.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+/// An axis-aligned rectangle in world units (x0,y0 top-left, x1,y1 bottom-right).
+struct WorldRect {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    double width() const { return x1 - x0; }
+    double height() const { return y1 - y0; }
+    bool contains(double x, double y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+};
+
+/// Where the view is. Render state only: never saved, snapped after a load.
+class Camera {
+public:
+    double view_width = 30, view_height = 16.875;  ///< visible world units
+    double look_ahead = 2.5;  ///< how far ahead of a running target the view leads
+    double smoothing = 8.0;  ///< 1/s; higher follows more tightly
+
+    double x = 0, y = 0;  ///< centre of the view
+
+    /// Jumps to the target at once (level start, respawn, quickload).
+    void snap(double target_x, double target_y, const WorldRect& bounds) {
+        lead_ = 0;
+        x = target_x;
+        y = target_y;
+        clamp(bounds);
+    }
+
+    /// Moves towards the target; `facing` (-1, 0, 1) sets the look-ahead side.
+    void follow(double target_x, double target_y, int facing, const WorldRect& bounds, double dt) {
+        double blend = 1.0 - std::exp(-smoothing * dt);
+        lead_ += (facing * look_ahead - lead_) * (1.0 - std::exp(-2.0 * dt));
+        x += (target_x + lead_ - x) * blend;
+        y += (target_y - y) * blend;
+        clamp(bounds);
+    }
+
+    /// Left and top edge of the view.
+    double left() const { return x - view_width / 2; }
+    double top() const { return y - view_height / 2; }
+
+private:
+    void clamp(const WorldRect& bounds) {
+        x = clamp_axis(x, view_width, bounds.x0, bounds.x1);
+        y = clamp_axis(y, view_height, bounds.y0, bounds.y1);
+    }
+    static double clamp_axis(double centre, double view, double lo, double hi) {
+        if (hi - lo <= view) return (lo + hi) / 2;
+        return std::clamp(centre, lo + view / 2, hi - view / 2);
+    }
+    double lead_ = 0;
+};
+
+}  // namespace qs

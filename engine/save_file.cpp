@@ -1,0 +1,202 @@
+// Save file container, atomic writes and the background writer.
+#include "engine/save_file.hpp"
+
+#include <cstring>
+#include <fstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+void put_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+std::uint64_t get_le(const std::uint8_t* p, int bytes) {
+    std::uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+
+bool fsync_path(const fs::path& path, int flags) {
+    int fd = ::open(path.c_str(), flags);
+    if (fd < 0) return false;
+    bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    std::uint64_t hash = seed;
+    for (std::size_t i = 0; i < size; ++i) {
+        hash ^= bytes[i];
+        hash *= 0x100000001b3ull;
+    }
+    return hash;
+}
+
+std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version) {
+    std::vector<std::uint8_t> out(save_magic, save_magic + 8);
+    out.reserve(save_header_size + body.size());
+    put_u32(out, format_version);
+    put_u32(out, 0);
+    put_u64(out, body.size());
+    put_u64(out, fnv1a64(body.data(), body.size()));
+    out.insert(out.end(), body.begin(), body.end());
+    return out;
+}
+
+std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, std::uint32_t newest_version,
+                                         std::string& error) {
+    if (file.empty()) {
+        error = "empty file";
+        return std::nullopt;
+    }
+    if (file.size() < 8 || std::memcmp(file.data(), save_magic, 8) != 0) {
+        error = "not a Quickstep save (no QSTEPSAV signature)";
+        return std::nullopt;
+    }
+    if (file.size() < save_header_size) {
+        error = "truncated: " + std::to_string(file.size()) + " bytes, shorter than the " +
+                std::to_string(save_header_size) + "-byte header";
+        return std::nullopt;
+    }
+    SaveBody out;
+    out.format_version = static_cast<std::uint32_t>(get_le(file.data() + 8, 4));
+    std::uint64_t body_size = get_le(file.data() + 16, 8);
+    std::uint64_t checksum = get_le(file.data() + 24, 8);
+    if (out.format_version == 0 || out.format_version > newest_version) {
+        error = "made by a newer Quickstep (save format " + std::to_string(out.format_version) +
+                ", this build reads up to " + std::to_string(newest_version) + ")";
+        return std::nullopt;
+    }
+    if (body_size != file.size() - save_header_size) {
+        error = "truncated: the header promises " + std::to_string(body_size) + " body bytes, the file has " +
+                std::to_string(file.size() - save_header_size);
+        return std::nullopt;
+    }
+    if (fnv1a64(file.data() + save_header_size, body_size) != checksum) {
+        error = "corrupt: checksum mismatch";
+        return std::nullopt;
+    }
+    out.body.assign(file.begin() + save_header_size, file.end());
+    return out;
+}
+
+std::optional<std::vector<std::uint8_t>> read_whole_file(const fs::path& path, std::uintmax_t max_bytes,
+                                                         std::string& error) {
+    std::error_code ec;
+    std::uintmax_t size = fs::file_size(path, ec);
+    if (ec) {
+        error = "cannot read: " + ec.message();
+        return std::nullopt;
+    }
+    if (size > max_bytes) {
+        error = "file is " + std::to_string(size) + " bytes, over the limit of " + std::to_string(max_bytes);
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open for reading";
+        return std::nullopt;
+    }
+    std::vector<std::uint8_t> bytes(size);
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
+    if (static_cast<std::uintmax_t>(in.gcount()) != size) {
+        error = "short read";
+        return std::nullopt;
+    }
+    return bytes;
+}
+
+bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>& bytes, std::string& error) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    fs::path temp = path;
+    temp += ".tmp";
+    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        error = temp.string() + ": cannot create: " + std::strerror(errno);
+        return false;
+    }
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            error = temp.string() + ": write failed: " + std::strerror(errno);
+            ::close(fd);
+            fs::remove(temp, ec);
+            return false;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        error = temp.string() + ": cannot flush to disk: " + std::strerror(errno);
+        fs::remove(temp, ec);
+        return false;
+    }
+    fs::rename(temp, path, ec);
+    if (ec) {
+        error = path.string() + ": cannot rename into place: " + ec.message();
+        fs::remove(temp, ec);
+        return false;
+    }
+    fsync_path(path.parent_path().empty() ? fs::path(".") : path.parent_path(), O_RDONLY | O_DIRECTORY);
+    return true;
+}
+
+BackgroundWriter::BackgroundWriter() : thread_([this] { run(); }) {}
+
+BackgroundWriter::~BackgroundWriter() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void BackgroundWriter::submit(std::function<void()> job) {
+    {
+        std::lock_guard lock(mutex_);
+        jobs_.push_back(std::move(job));
+    }
+    wake_.notify_all();
+}
+
+void BackgroundWriter::flush() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return jobs_.empty() && !busy_; });
+}
+
+void BackgroundWriter::run() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+        if (jobs_.empty()) {
+            if (stopping_) return;
+            continue;
+        }
+        std::function<void()> job = std::move(jobs_.front());
+        jobs_.pop_front();
+        busy_ = true;
+        lock.unlock();
+        job();
+        lock.lock();
+        busy_ = false;
+        if (jobs_.empty()) idle_.notify_all();
+    }
+}
+
+}  // namespace qs

@@ -1,0 +1,39 @@
+// A vertical text menu: items with a label, an optional detail line (shown for the highlighted item),
+// confirm and left/right adjust callbacks. Used by the title, level select, pause and options screens.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <SDL.h>
+
+#include "engine/bitmap_font.hpp"
+
+namespace qs {
+
+struct MenuItem {
+    std::string label;
+    std::string detail;  ///< shown under the menu while highlighted (e.g. why a level is broken)
+    bool enabled = true;  ///< disabled items can be highlighted but not confirmed
+    std::function<void()> on_confirm;
+    std::function<void(int direction)> on_adjust;  ///< left (-1) / right (+1), e.g. volume
+};
+
+class Menu {
+public:
+    std::string title;
+    std::string subtitle;
+    std::vector<MenuItem> items;
+    int cursor = 0;
+
+    /// Moves the highlight by `direction`, wrapping around.
+    void move(int direction);
+    /// Runs the highlighted item's on_confirm if it is enabled; false when it is disabled.
+    bool confirm();
+    void adjust(int direction);
+    /// Draws over the whole canvas (dimmed backdrop when `overlay`).
+    void draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, bool overlay) const;
+};
+
+}  // namespace qs

@@ -1,0 +1,76 @@
+// Quicksaves: F5 keeps a ring of the newest saves in memory and writes each to the save dir in the
+// background (quicksave-<sequence>.qss, atomically); F9 loads the newest, F8 steps back to older ones.
+// Files that fail to load are reported by name and skipped, never overwritten or deleted.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/save_file.hpp"
+#include "game/save_codec.hpp"
+
+namespace qs {
+
+class QuickSaves {
+public:
+    /// `dir` is created on the first save. `ring_size` saves are kept in memory and on disk.
+    explicit QuickSaves(std::filesystem::path dir, std::size_t ring_size = 5);
+    ~QuickSaves();
+
+    /// What a quicksave did.
+    struct SaveReport {
+        int slot = 0;  ///< 1..ring_size, for the toast
+        std::size_t entities = 0;
+        double milliseconds = 0;  ///< main-thread time: capture + canonical rebuild
+    };
+    /// F5: captures the world, rebuilds it from the capture (so the future after a later load matches the
+    /// future from here), keeps it and queues the disk write. The "quicksave:" line is printed when the
+    /// file's size is known.
+    SaveReport save(World& world, std::int64_t tick);
+
+    /// A save found for loading, and the messages about files skipped on the way.
+    struct Found {
+        std::shared_ptr<const SavedGame> save;  ///< null when none could be loaded
+        std::vector<std::string> problems;
+    };
+    /// F9: the newest save that loads (level_hash_ok tells whether its level still matches; a save whose
+    /// level changed is skipped with a message). Resets the F8 cursor to it.
+    Found newest(const std::function<bool(const SavedGame&, std::string&)>& usable);
+    /// F8: the next older save than the last one returned.
+    Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);
+
+    /// Waits for queued disk writes.
+    void flush() { writer_.flush(); }
+    const std::filesystem::path& dir() const { return dir_; }
+
+private:
+    struct Entry {
+        std::uint64_t sequence = 0;
+        std::filesystem::path path;
+        std::shared_ptr<const SavedGame> save;  ///< in memory, or null (read from disk on demand)
+    };
+    std::vector<Entry> known_saves();  ///< memory ring + valid-looking files, newest first
+    Found find_from(std::optional<std::uint64_t> below,
+                    const std::function<bool(const SavedGame&, std::string&)>& usable);
+    std::uint64_t next_sequence();
+
+    std::filesystem::path dir_;
+    std::size_t ring_size_;
+    std::deque<Entry> memory_;  ///< newest first
+    std::optional<std::uint64_t> cursor_;
+    std::optional<std::uint64_t> last_sequence_;
+    BackgroundWriter writer_;
+};
+
+/// The file name of a quicksave: quicksave-<sequence>.qss.
+std::filesystem::path quicksave_path(const std::filesystem::path& dir, std::uint64_t sequence);
+/// The sequence number in a quicksave file name, if it is one.
+std::optional<std::uint64_t> quicksave_sequence(const std::filesystem::path& file);
+
+}  // namespace qs

@@ -1,0 +1,57 @@
+// Movement and game-feel numbers, read from assets/tuning.json (every field optional; defaults below).
+#pragma once
+
+#include "engine/fields.hpp"
+
+namespace qs {
+
+struct Tuning {
+    double run_speed = 8.5;  ///< tiles/s
+    double ground_accel = 80, ground_decel = 90;  ///< tiles/s²
+    double air_accel = 50, air_decel = 30;
+    double ice_accel = 14, ice_decel = 5;
+    double gravity = 60;  ///< rising, tiles/s²
+    double fall_gravity_factor = 1.7;  ///< stronger gravity when falling or after the jump is released
+    double max_fall_speed = 22;
+    double jump_speed = 21;  ///< initial upward speed: about 3.7 tiles high
+    double jump_cut_factor = 0.45;  ///< upward speed kept when the button is released early
+    int coyote_ticks = 6;  ///< ≈ 0.1 s
+    int jump_buffer_ticks = 6;
+    double corner_correction = 0.3;  ///< tiles a rising head may be nudged sideways around a ceiling edge
+    double stomp_bounce_speed = 15;
+    double hurt_knockback_x = 7, hurt_knockback_y = 9;
+    int invulnerable_ticks = 90;
+    int respawn_ticks = 45;
+    int drop_through_ticks = 12;
+    int start_lives = 3;
+    int projectile_max_age = 600;
+
+    template <class V>
+    void fields(V& v) {
+        v("run_speed", run_speed);
+        v("ground_accel", ground_accel);
+        v("ground_decel", ground_decel);
+        v("air_accel", air_accel);
+        v("air_decel", air_decel);
+        v("ice_accel", ice_accel);
+        v("ice_decel", ice_decel);
+        v("gravity", gravity);
+        v("fall_gravity_factor", fall_gravity_factor);
+        v("max_fall_speed", max_fall_speed);
+        v("jump_speed", jump_speed);
+        v("jump_cut_factor", jump_cut_factor);
+        v("coyote_ticks", coyote_ticks);
+        v("jump_buffer_ticks", jump_buffer_ticks);
+        v("corner_correction", corner_correction);
+        v("stomp_bounce_speed", stomp_bounce_speed);
+        v("hurt_knockback_x", hurt_knockback_x);
+        v("hurt_knockback_y", hurt_knockback_y);
+        v("invulnerable_ticks", invulnerable_ticks);
+        v("respawn_ticks", respawn_ticks);
+        v("drop_through_ticks", drop_through_ticks);
+        v("start_lives", start_lives);
+        v("projectile_max_age", projectile_max_age);
+    }
+};
+
+}  // namespace qs

@@ -1,0 +1,31 @@
+// Draws a World on the canvas: backdrop, visuals layers, tiles and entities with interpolation.
+#pragma once
+
+#include <vector>
+
+#include "engine/camera.hpp"
+#include "engine/render.hpp"
+#include "game/sprite_sheet.hpp"
+#include "game/world.hpp"
+
+namespace qs {
+
+class WorldView {
+public:
+    WorldView() = default;
+    WorldView(const WorldView&) = delete;
+    WorldView& operator=(const WorldView&) = delete;
+    ~WorldView();
+
+    /// Makes textures for the level's visuals layers.
+    void set_level(SDL_Renderer* renderer, const LevelData& level);
+    /// Draws the world seen from the camera centre (cx, cy); `alpha` blends last tick and this tick.
+    void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy, int canvas_w,
+              int canvas_h, double alpha, double seconds) const;
+
+private:
+    void release();
+    std::vector<SDL_Texture*> visuals_;
+};
+
+}  // namespace qs
