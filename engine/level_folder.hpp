@@ -39,10 +39,10 @@ struct SpriteEntry {
 
 /// One coloured sprite pixel: which entry it spawns and where (tile units, centre of the entity).
 struct SpritePlacement {
-    int entry = 0;  ///< index into LevelData::sprite_entries
-    int layer = 0;  ///< sprites/layerN.png
-    int px = 0, py = 0;  ///< pixel in that layer
-    int scale = 1;  ///< k: the layer is k x the geometry size
+    int entry = 0;        ///< index into LevelData::sprite_entries
+    int layer = 0;        ///< sprites/layerN.png
+    int px = 0, py = 0;   ///< pixel in that layer
+    int scale = 1;        ///< k: the layer is k x the geometry size
     double x = 0, y = 0;  ///< ((px + 0.5) / k, (py + 0.5) / k)
 };
 
@@ -51,18 +51,18 @@ struct LevelData {
     std::string folder_name;  ///< the folder's own name: the level's id in dumps and saves
     std::filesystem::path folder;
     std::filesystem::path lvl_path;
-    std::string name;  ///< "name" from the .lvl (folder name when absent)
-    nlohmann::json lvl;  ///< the whole .lvl document
-    TileGrid tiles;  ///< all geometry layers combined; a later layer's non-empty tile wins
+    std::string name;             ///< "name" from the .lvl (folder name when absent)
+    nlohmann::json lvl;           ///< the whole .lvl document
+    TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
     std::vector<TileRect> rects;  ///< tiles merged into rectangles (rect_partition), sorted by (y, x)
     std::vector<SpriteEntry> sprite_entries;
     std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
-    std::vector<RgbaImage> visuals;  ///< visuals/layerN.png in order, RGBA
-    std::uint64_t content_hash = 0;  ///< FNV-1a 64 over the .lvl and every layer file, fixed order
+    std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA
+    std::uint64_t content_hash = 0;           ///< FNV-1a 64 over the .lvl and every layer file, fixed order
 };
 
 struct LevelLoadResult {
-    std::optional<LevelData> level;  ///< set when there were no errors
+    std::optional<LevelData> level;   ///< set when there were no errors
     std::vector<std::string> errors;  ///< every error found, each "PATH:X,Y: message" or "PATH: message"
 };
 
@@ -71,7 +71,10 @@ struct LevelLimits {
     std::uintmax_t max_lvl_bytes = 1 << 20;  ///< .lvl size checked before reading
     int max_json_depth = 64;
     std::int64_t max_image_pixels = 16 * 1024 * 1024;  ///< per image, from the IHDR before decoding
-    int max_level_tiles_side = 4096;  ///< geometry width and height
+    int max_level_tiles_side = 4096;                   ///< geometry width and height
+    int max_layers_per_kind = 16;  ///< layerN.png files in each of geometry/, sprites/, visuals/
+    std::int64_t max_visual_pixels = 64 * 1024 * 1024;  ///< all visuals/ layers together
+    std::size_t max_sprite_placements = 100000;         ///< coloured sprite pixels over all sprites/ layers
 };
 
 /// True when `folder` is meant to be a level: it holds at least one *.lvl file (maybe broken).

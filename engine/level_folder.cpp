@@ -1,0 +1,762 @@
+// Level folder loading (DESIGN §5.6): finds the files, checks every header before decoding, validates the
+// .lvl tables and every pixel's colour, and reports all problems as "PATH:X,Y: message" lines.
+#include "engine/level_folder.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <system_error>
+#include <unordered_map>
+
+#include "engine/json_file.hpp"
+#include "engine/rect_partition.hpp"
+
+namespace qs {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr std::array<const char*, 3> kLayerKinds = {"geometry", "sprites", "visuals"};
+constexpr int kMaxPixelErrorsPerImage = 20;
+constexpr std::size_t kMaxPixelsNamedPerId = 10;
+
+/// Collects the error lines of one load.
+class ErrorList {
+   public:
+    explicit ErrorList(std::vector<std::string>& lines) : lines_(lines) {}
+    void add(const fs::path& path, const std::string& message) {
+        lines_.push_back(path.string() + ": " + message);
+    }
+    void add_at(const fs::path& path, int x, int y, const std::string& message) {
+        lines_.push_back(path.string() + ":" + std::to_string(x) + "," + std::to_string(y) + ": " + message);
+    }
+    std::size_t count() const { return lines_.size(); }
+
+   private:
+    std::vector<std::string>& lines_;
+};
+
+/// "a string", "an array", "null": the kind of a JSON value, for "must be ..., got ..." messages.
+std::string kind_of(const json& value) {
+    switch (value.type()) {
+        case json::value_t::null:
+            return "null";
+        case json::value_t::object:
+            return "an object";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::string:
+            return "a string";
+        case json::value_t::boolean:
+            return "a boolean";
+        case json::value_t::binary:
+            return "binary data";
+        default:
+            return "a number";
+    }
+}
+
+std::string join(const std::vector<std::string>& names, const char* separator = ", ") {
+    std::string joined;
+    for (const std::string& name : names) {
+        if (!joined.empty()) joined += separator;
+        joined += name;
+    }
+    return joined;
+}
+
+std::string json_quoted(const std::string& text) {
+    return json(text).dump();
+}
+
+/// "#rrggbb" for a 0xRRGGBB value.
+std::string colour_text(std::uint32_t rgb) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text = "#000000";
+    for (int digit = 0; digit < 6; ++digit) text[6 - digit] = kHex[(rgb >> (4 * digit)) & 0xf];
+    return text;
+}
+
+/// Parses "#RRGGBB" (either case) into 0xRRGGBB.
+std::optional<std::uint32_t> parse_colour(const std::string& text) {
+    if (text.size() != 7 || text[0] != '#') return std::nullopt;
+    std::uint32_t rgb = 0;
+    for (std::size_t i = 1; i < 7; ++i) {
+        const char c = text[i];
+        int digit;
+        if (c >= '0' && c <= '9') {
+            digit = c - '0';
+        } else if (c >= 'a' && c <= 'f') {
+            digit = c - 'a' + 10;
+        } else if (c >= 'A' && c <= 'F') {
+            digit = c - 'A' + 10;
+        } else {
+            return std::nullopt;
+        }
+        rgb = (rgb << 4) | static_cast<std::uint32_t>(digit);
+    }
+    return rgb;
+}
+
+/// True when `inner` (canonical) lies under `root` (canonical).
+bool lies_under(const fs::path& root, const fs::path& inner) {
+    auto root_part = root.begin();
+    auto inner_part = inner.begin();
+    for (; root_part != root.end(); ++root_part, ++inner_part) {
+        if (root_part->empty()) continue;  // a trailing separator
+        if (inner_part == inner.end() || *root_part != *inner_part) return false;
+    }
+    return true;
+}
+
+/// Checks that `path` may be opened: it resolves inside the folder and is a regular file.
+bool check_openable(const fs::path& canonical_root, const fs::path& path, ErrorList& errors) {
+    std::error_code ec;
+    const fs::path resolved = fs::canonical(path, ec);
+    if (ec) {
+        errors.add(path, fs::is_symlink(fs::symlink_status(path, ec)) ? "broken symbolic link"
+                                                                      : "cannot resolve the path");
+        return false;
+    }
+    if (!lies_under(canonical_root, resolved)) {
+        errors.add(path, "symbolic link leads outside the level folder (refused)");
+        return false;
+    }
+    if (!fs::is_regular_file(resolved, ec)) {
+        errors.add(path, "not a regular file");
+        return false;
+    }
+    return true;
+}
+
+/// A colour table of the .lvl (obj_* or spr_*): colour -> entry, with a label per entry for messages.
+struct ColourTable {
+    std::string colours_key;             ///< "obj_colors" or "spr_colors"
+    std::vector<std::uint32_t> colours;  ///< 0xRRGGBB per entry
+    std::vector<int> values;             ///< tile type index (obj) or sprite entry index (spr)
+    std::vector<std::string> labels;     ///< tile type or prefab name
+    bool usable = false;                 ///< parsed without any error, so pixels can be checked against it
+};
+
+/// Finds a table colour quickly: sorted (colour, entry) pairs and a one-entry cache for runs.
+class ColourLookup {
+   public:
+    explicit ColourLookup(const ColourTable& table) {
+        for (std::size_t i = 0; i < table.colours.size(); ++i) sorted_.emplace_back(table.colours[i], i);
+        std::sort(sorted_.begin(), sorted_.end());
+    }
+    /// Entry index of `rgb`, or -1.
+    int find(std::uint32_t rgb) {
+        if (rgb == cached_colour_) return cached_entry_;
+        const auto it =
+            std::lower_bound(sorted_.begin(), sorted_.end(), std::pair<std::uint32_t, std::size_t>{rgb, 0});
+        cached_colour_ = rgb;
+        cached_entry_ = (it != sorted_.end() && it->first == rgb) ? static_cast<int>(it->second) : -1;
+        return cached_entry_;
+    }
+
+   private:
+    std::vector<std::pair<std::uint32_t, std::size_t>> sorted_;
+    std::uint32_t cached_colour_ = 0xffffffffu;  // not a 24-bit colour
+    int cached_entry_ = -1;
+};
+
+std::string describe_unknown_colour(std::uint32_t rgb, const ColourTable& table) {
+    std::string message = "unknown colour " + colour_text(rgb);
+    if (table.colours.empty()) return message + " (" + table.colours_key + " lists no colours)";
+    std::size_t nearest = 0;
+    std::int64_t nearest_distance = -1;
+    for (std::size_t i = 0; i < table.colours.size(); ++i) {
+        std::int64_t distance = 0;
+        for (int shift : {16, 8, 0}) {
+            const std::int64_t difference = static_cast<std::int64_t>((rgb >> shift) & 0xff) -
+                                            static_cast<std::int64_t>((table.colours[i] >> shift) & 0xff);
+            distance += difference * difference;
+        }
+        if (nearest_distance < 0 || distance < nearest_distance) {
+            nearest = i;
+            nearest_distance = distance;
+        }
+    }
+    return message + " (nearest known: " + colour_text(table.colours[nearest]) + " " +
+           json_quoted(table.labels[nearest]) + ")";
+}
+
+/// Reads the obj_* or spr_* table pair; `parse_value` turns one entry of the values array into the table
+/// value and label, reporting its own errors, and returns false when the entry is bad.
+template <class ParseValue>
+ColourTable parse_colour_table(const json& lvl, const fs::path& lvl_path, const std::string& prefix,
+                               bool required, ErrorList& errors, ParseValue parse_value) {
+    ColourTable table;
+    table.colours_key = prefix + "_colors";
+    const std::string values_key = prefix + "_prefabs";
+    const std::size_t errors_before = errors.count();
+
+    const auto array_or_report = [&](const std::string& key, const char* what) -> const json* {
+        const auto it = lvl.find(key);
+        if (it == lvl.end()) {
+            if (required) errors.add(lvl_path, key + " is missing (an array of " + what + ")");
+            return nullptr;
+        }
+        if (!it->is_array()) {
+            errors.add(lvl_path, key + " must be an array, got " + kind_of(*it));
+            return nullptr;
+        }
+        return &*it;
+    };
+    const json* colours = array_or_report(table.colours_key, "\"#RRGGBB\" colours");
+    const json* values = array_or_report(values_key, prefix == "obj" ? "tile type names" : "prefab entries");
+    const std::size_t colour_count = colours ? colours->size() : 0;
+    const std::size_t value_count = values ? values->size() : 0;
+    if (colours && values && colour_count != value_count) {
+        errors.add(lvl_path, table.colours_key + " has " + std::to_string(colour_count) + " entries but " +
+                                 values_key + " has " + std::to_string(value_count));
+    }
+    if (!required && !colours && values && value_count > 0) {
+        errors.add(lvl_path, table.colours_key + " is missing but " + values_key + " has " +
+                                 std::to_string(value_count) + " entries");
+    }
+    if (!required && colours && !values && colour_count > 0) {
+        errors.add(lvl_path, values_key + " is missing but " + table.colours_key + " has " +
+                                 std::to_string(colour_count) + " entries");
+    }
+
+    std::unordered_map<std::uint32_t, std::size_t> first_index_of_colour;
+    for (std::size_t i = 0; i < colour_count; ++i) {
+        const json& entry = (*colours)[i];
+        const std::string where = table.colours_key + "[" + std::to_string(i) + "]";
+        std::optional<std::uint32_t> rgb;
+        if (!entry.is_string()) {
+            errors.add(lvl_path, where + " must be a string like \"#RRGGBB\", got " + kind_of(entry));
+        } else if (!(rgb = parse_colour(entry.get<std::string>()))) {
+            errors.add(lvl_path, where + ": " + json_quoted(entry.get<std::string>()) +
+                                     " is not a colour like \"#RRGGBB\"");
+        } else if (const auto [it, inserted] = first_index_of_colour.emplace(*rgb, i); !inserted) {
+            errors.add(lvl_path, where + ": colour " + colour_text(*rgb) + " is listed twice (also " +
+                                     table.colours_key + "[" + std::to_string(it->second) + "])");
+        }
+        table.colours.push_back(rgb.value_or(0));
+    }
+    table.values.resize(colour_count, 0);
+    table.labels.resize(colour_count);
+    for (std::size_t i = 0; i < value_count; ++i) {
+        int value = 0;
+        std::string label;
+        if (parse_value((*values)[i], values_key + "[" + std::to_string(i) + "]", value, label) &&
+            i < colour_count) {
+            table.values[i] = value;
+            table.labels[i] = label;
+        }
+    }
+    table.usable = errors.count() == errors_before;
+    return table;
+}
+
+/// Everything read from the .lvl.
+struct LvlContents {
+    json document;
+    std::string name;
+    ColourTable geometry_table;
+    ColourTable sprite_table;
+    std::vector<SpriteEntry> sprite_entries;
+};
+
+std::optional<LvlContents> parse_lvl(const fs::path& lvl_path, json document, const LevelSchema& schema,
+                                     ErrorList& errors) {
+    LvlContents lvl;
+    lvl.document = std::move(document);
+    if (!lvl.document.is_object()) {
+        errors.add(lvl_path, "the .lvl must hold a JSON object, got " + kind_of(lvl.document));
+        return std::nullopt;
+    }
+    if (const auto name = lvl.document.find("name"); name != lvl.document.end()) {
+        if (name->is_string()) {
+            lvl.name = name->get<std::string>();
+        } else {
+            errors.add(lvl_path, "name must be a string, got " + kind_of(*name));
+        }
+    }
+
+    lvl.geometry_table = parse_colour_table(
+        lvl.document, lvl_path, "obj", true, errors,
+        [&](const json& entry, const std::string& where, int& value, std::string& label) {
+            if (!entry.is_string()) {
+                errors.add(lvl_path, where + " must be a tile type name, got " + kind_of(entry));
+                return false;
+            }
+            const std::string type = entry.get<std::string>();
+            const auto known = std::find(schema.tile_types.begin(), schema.tile_types.end(), type);
+            if (known == schema.tile_types.end()) {
+                errors.add(lvl_path, where + ": unknown tile type " + json_quoted(type) +
+                                         " (known: " + join(schema.tile_types) + ")");
+                return false;
+            }
+            value = static_cast<int>(known - schema.tile_types.begin());
+            label = type;
+            return true;
+        });
+
+    std::map<std::string, std::string> owner_of_id;  // id -> "spr_prefabs[i]"
+    const auto parse_sprite_entry = [&](const json& entry, const std::string& where, int& value,
+                                        std::string& label) {
+        SpriteEntry sprite;
+        const json* prefab_name = &entry;
+        if (entry.is_object()) {
+            const auto prefab = entry.find("prefab");
+            if (prefab == entry.end()) {
+                errors.add(lvl_path, where + " has no \"prefab\" name");
+                return false;
+            }
+            prefab_name = &*prefab;
+            if (!prefab->is_string()) {
+                errors.add(lvl_path, where + ".prefab must be a string, got " + kind_of(*prefab));
+                return false;
+            }
+            sprite.config = entry;
+            sprite.config.erase("prefab");
+            if (const auto id = entry.find("id"); id != entry.end()) {
+                if (!id->is_string()) {
+                    errors.add(lvl_path, where + ".id must be a string, got " + kind_of(*id));
+                    return false;
+                }
+                sprite.id = id->get<std::string>();
+                if (sprite.id.empty()) {
+                    errors.add(lvl_path, where + ".id must not be empty");
+                    return false;
+                }
+                if (const auto [it, inserted] = owner_of_id.emplace(sprite.id, where); !inserted) {
+                    errors.add(lvl_path, where + ": id " + json_quoted(sprite.id) + " is already used by " +
+                                             it->second);
+                    return false;
+                }
+                sprite.config.erase("id");
+            }
+        } else if (!entry.is_string()) {
+            errors.add(lvl_path, where + " must be a prefab name or an object, got " + kind_of(entry));
+            return false;
+        }
+        sprite.prefab = prefab_name->get<std::string>();
+        if (std::find(schema.prefabs.begin(), schema.prefabs.end(), sprite.prefab) == schema.prefabs.end()) {
+            errors.add(lvl_path, where + ": unknown prefab " + json_quoted(sprite.prefab) +
+                                     " (known: " + join(schema.prefabs) + ")");
+            return false;
+        }
+        value = static_cast<int>(lvl.sprite_entries.size());
+        label = sprite.prefab;
+        lvl.sprite_entries.push_back(std::move(sprite));
+        return true;
+    };
+    lvl.sprite_table = parse_colour_table(lvl.document, lvl_path, "spr", false, errors, parse_sprite_entry);
+    if (lvl.sprite_table.usable) {
+        // Every entry parsed, so entry i is sprite_entries[i]; give each its colour as written.
+        const json& colours = lvl.document["spr_colors"];
+        for (std::size_t i = 0; i < lvl.sprite_entries.size(); ++i) {
+            lvl.sprite_entries[i].color = colours[i].get<std::string>();
+        }
+    }
+    return lvl;
+}
+
+/// One layerN.png found on disk, with what its header said.
+struct LayerFile {
+    fs::path path;
+    int index = 0;
+    PngSize size;
+    bool header_ok = false;  ///< openable, PNG header fine, within the pixel and side limits
+    int scale = 0;  ///< k for sprites and visuals once checked against the geometry size; 1 for geometry
+};
+
+/// "layer12.png" -> 12; nullopt for other names (also leading zeros or absurd numbers).
+std::optional<int> layer_number(const std::string& file_name) {
+    constexpr std::string_view prefix = "layer", suffix = ".png";
+    if (file_name.size() <= prefix.size() + suffix.size() || !file_name.starts_with(prefix) ||
+        !file_name.ends_with(suffix)) {
+        return std::nullopt;
+    }
+    const std::string_view digits(file_name.data() + prefix.size(),
+                                  file_name.size() - prefix.size() - suffix.size());
+    if (digits.size() > 6 || (digits.size() > 1 && digits[0] == '0')) return std::nullopt;
+    int number = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return number;
+}
+
+/// Lists kind/layerN.png in order; layers after a gap are reported and left out.
+std::vector<LayerFile> list_layers(const fs::path& folder, const std::string& kind, const LevelLimits& limits,
+                                   ErrorList& errors) {
+    std::vector<LayerFile> layers;
+    const fs::path directory = folder / kind;
+    std::error_code ec;
+    const fs::file_status status = fs::status(directory, ec);
+    if (!fs::exists(status)) {
+        if (kind == "geometry")
+            errors.add(folder / kind / "layer0.png", "missing (every level needs geometry/layer0.png)");
+        return layers;
+    }
+    if (!fs::is_directory(status)) {
+        errors.add(directory, "must be a folder");
+        return layers;
+    }
+    std::map<int, std::string> names_by_number;
+    for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (const std::optional<int> number = layer_number(name)) names_by_number.emplace(*number, name);
+    }
+    if (ec) {
+        errors.add(directory, "cannot list the folder: " + ec.message());
+        return layers;
+    }
+    int expected = 0;
+    for (const auto& [number, name] : names_by_number) {
+        if (number != expected) {
+            errors.add(directory / name, "layer" + std::to_string(expected) + ".png is missing before it (" +
+                                             kind + " layers are numbered from 0 without gaps)");
+            continue;
+        }
+        ++expected;
+        LayerFile layer;
+        layer.path = directory / name;
+        layer.index = number;
+        layers.push_back(std::move(layer));
+    }
+    if (kind == "geometry" && (names_by_number.empty() || names_by_number.begin()->first != 0)) {
+        errors.add(directory / "layer0.png", "missing (every level needs geometry/layer0.png)");
+    }
+    if (static_cast<int>(layers.size()) > limits.max_layers_per_kind) {
+        errors.add(directory, std::to_string(layers.size()) + " layers, over the limit of " +
+                                  std::to_string(limits.max_layers_per_kind));
+        layers.clear();
+    }
+    return layers;
+}
+
+std::string size_text(int width, int height) {
+    return std::to_string(width) + "x" + std::to_string(height);
+}
+
+/// Reads one layer's PNG header and applies the per-image limits.
+void check_layer_header(const fs::path& canonical_root, const std::string& kind, LayerFile& layer,
+                        const LevelLimits& limits, ErrorList& errors) {
+    if (!check_openable(canonical_root, layer.path, errors)) return;
+    std::string error;
+    const std::optional<PngSize> size = read_png_size(layer.path, error);
+    if (!size) {
+        errors.add(layer.path, error);
+        return;
+    }
+    layer.size = *size;
+    if (std::string limit_error = check_pixel_limit(*size, limits.max_image_pixels); !limit_error.empty()) {
+        errors.add(layer.path, limit_error);
+        return;
+    }
+    if (kind == "geometry" &&
+        (size->width > limits.max_level_tiles_side || size->height > limits.max_level_tiles_side)) {
+        errors.add(layer.path, "geometry is " + size_text(size->width, size->height) +
+                                   " tiles, over the limit of " +
+                                   std::to_string(limits.max_level_tiles_side) + " tiles per side");
+        return;
+    }
+    layer.header_ok = true;
+}
+
+/// Sets layer.scale to k when the layer is k times the geometry size, else reports it.
+void check_layer_scale(const std::string& kind, LayerFile& layer, const PngSize& geometry,
+                       ErrorList& errors) {
+    const int k = layer.size.width / geometry.width;
+    if (k >= 1 && layer.size.width == k * geometry.width &&
+        static_cast<std::int64_t>(layer.size.height) == static_cast<std::int64_t>(k) * geometry.height) {
+        layer.scale = k;
+        return;
+    }
+    errors.add(layer.path, kind + " image is " + size_text(layer.size.width, layer.size.height) +
+                               ", not a whole multiple of the geometry size " +
+                               size_text(geometry.width, geometry.height) +
+                               " (k x the geometry size: " + size_text(geometry.width, geometry.height) +
+                               ", " + size_text(2 * geometry.width, 2 * geometry.height) + ", ...)");
+}
+
+std::optional<RgbaImage> decode_layer(const LayerFile& layer, const LevelLimits& limits, ErrorList& errors) {
+    std::string error;
+    std::optional<RgbaImage> image = load_png_rgba(layer.path, limits.max_image_pixels, error);
+    if (!image) errors.add(layer.path, error);
+    return image;
+}
+
+/// Calls `on_pixel(x, y, entry)` for every non-transparent pixel whose colour is in `table`; reports the
+/// others (the first few by position, then a count).
+template <class OnPixel>
+void for_each_known_pixel(const RgbaImage& image, const fs::path& path, const ColourTable& table,
+                          ErrorList& errors, OnPixel on_pixel) {
+    ColourLookup lookup(table);
+    int unknown = 0;
+    for (int y = 0; y < image.height; ++y) {
+        const std::uint32_t* row = image.pixels.data() + static_cast<std::size_t>(y) * image.width;
+        for (int x = 0; x < image.width; ++x) {
+            const std::uint32_t pixel = row[x];
+            if ((pixel & 0xffu) == 0) continue;  // alpha 0: empty
+            const std::uint32_t rgb = pixel >> 8;
+            const int entry = lookup.find(rgb);
+            if (entry >= 0) {
+                on_pixel(x, y, entry);
+            } else if (++unknown <= kMaxPixelErrorsPerImage) {
+                errors.add_at(path, x, y, describe_unknown_colour(rgb, table));
+            }
+        }
+    }
+    if (unknown > kMaxPixelErrorsPerImage) {
+        errors.add(path,
+                   "... and " + std::to_string(unknown - kMaxPixelErrorsPerImage) + " more unknown pixels");
+    }
+}
+
+/// FNV-1a 64 over a file's bytes, continuing from `hash`; read in blocks so memory stays small.
+bool hash_file(const fs::path& path, std::uint64_t& hash) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return false;
+    std::array<char, 1 << 16> block;
+    while (file) {
+        file.read(block.data(), block.size());
+        const std::streamsize count = file.gcount();
+        for (std::streamsize i = 0; i < count; ++i) {
+            hash ^= static_cast<unsigned char>(block[static_cast<std::size_t>(i)]);
+            hash *= 0x100000001b3ull;
+        }
+    }
+    return file.eof();
+}
+
+/// The folder's own name, also for "levels/x/" and ".".
+std::string folder_name_of(const fs::path& folder, const fs::path& canonical_root) {
+    fs::path normal = folder.lexically_normal();
+    if (normal.filename().empty()) normal = normal.parent_path();
+    const std::string name = normal.filename().string();
+    if (name.empty() || name == "." || name == "..") return canonical_root.filename().string();
+    return name;
+}
+
+/// Where pixels of an entry with an id were placed (the first few) and how many there were.
+struct IdUse {
+    std::vector<std::string> pixels;  ///< "sprites/layer0.png:4,5"
+    fs::path first_path;
+    int first_x = 0, first_y = 0;
+    std::size_t count = 0;
+};
+
+LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
+                                    const LevelLimits& limits) {
+    LevelLoadResult result;
+    ErrorList errors(result.errors);
+    std::error_code ec;
+
+    const fs::file_status folder_status = fs::status(folder, ec);
+    if (!fs::exists(folder_status)) {
+        errors.add(folder, "no such folder");
+        return result;
+    }
+    if (!fs::is_directory(folder_status)) {
+        errors.add(folder, "not a folder");
+        return result;
+    }
+    const fs::path canonical_root = fs::canonical(folder, ec);
+    if (ec) {
+        errors.add(folder, "cannot resolve the folder: " + ec.message());
+        return result;
+    }
+
+    // The one .lvl file.
+    std::vector<std::string> lvl_names;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".lvl") lvl_names.push_back(it->path().filename().string());
+    }
+    if (ec) {
+        errors.add(folder, "cannot list the folder: " + ec.message());
+        return result;
+    }
+    std::sort(lvl_names.begin(), lvl_names.end());
+    std::optional<LvlContents> lvl;
+    fs::path lvl_path;
+    if (lvl_names.empty()) {
+        errors.add(folder, "no .lvl file (a level folder holds exactly one)");
+    } else if (lvl_names.size() > 1) {
+        errors.add(folder, std::to_string(lvl_names.size()) +
+                               " .lvl files, expected exactly one: " + join(lvl_names));
+    } else {
+        lvl_path = folder / lvl_names.front();
+        if (check_openable(canonical_root, lvl_path, errors)) {
+            JsonLoad loaded = load_json_file(lvl_path, limits.max_lvl_bytes, limits.max_json_depth);
+            if (!loaded.value) {
+                result.errors.push_back(loaded.error);
+            } else {
+                lvl = parse_lvl(lvl_path, std::move(*loaded.value), schema, errors);
+            }
+        }
+    }
+
+    // Layers: list, then check every header before decoding anything.
+    std::array<std::vector<LayerFile>, 3> layers;
+    for (std::size_t kind = 0; kind < kLayerKinds.size(); ++kind) {
+        layers[kind] = list_layers(folder, kLayerKinds[kind], limits, errors);
+        for (LayerFile& layer : layers[kind])
+            check_layer_header(canonical_root, kLayerKinds[kind], layer, limits, errors);
+    }
+    auto& [geometry_layers, sprite_layers, visual_layers] = layers;
+    std::optional<PngSize> geometry_size;
+    if (!geometry_layers.empty() && geometry_layers.front().header_ok)
+        geometry_size = geometry_layers.front().size;
+    for (LayerFile& layer : geometry_layers) {
+        if (!layer.header_ok || !geometry_size) continue;
+        if (layer.size.width != geometry_size->width || layer.size.height != geometry_size->height) {
+            errors.add(layer.path, "geometry layers must all have one size: this one is " +
+                                       size_text(layer.size.width, layer.size.height) + ", " +
+                                       geometry_layers.front().path.string() + " is " +
+                                       size_text(geometry_size->width, geometry_size->height));
+            layer.header_ok = false;
+        } else {
+            layer.scale = 1;
+        }
+    }
+    if (geometry_size) {
+        for (LayerFile& layer : sprite_layers) {
+            if (layer.header_ok) check_layer_scale("sprites", layer, *geometry_size, errors);
+        }
+        std::int64_t visual_pixels = 0;
+        for (LayerFile& layer : visual_layers) {
+            if (!layer.header_ok) continue;
+            check_layer_scale("visuals", layer, *geometry_size, errors);
+            visual_pixels += std::int64_t{layer.size.width} * layer.size.height;
+        }
+        if (visual_pixels > limits.max_visual_pixels) {
+            errors.add(folder / "visuals", "the visuals layers hold " + std::to_string(visual_pixels) +
+                                               " pixels together, over the limit of " +
+                                               std::to_string(limits.max_visual_pixels));
+            for (LayerFile& layer : visual_layers) layer.scale = 0;
+        }
+    }
+
+    // Geometry pixels -> tiles; a later layer's non-empty tile wins.
+    LevelData level;
+    if (geometry_size) level.tiles = TileGrid(geometry_size->width, geometry_size->height);
+    for (const LayerFile& layer : geometry_layers) {
+        if (layer.scale != 1) continue;
+        const std::optional<RgbaImage> image = decode_layer(layer, limits, errors);
+        if (!image || !lvl || !lvl->geometry_table.usable) continue;
+        const ColourTable& table = lvl->geometry_table;
+        for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
+            const int type = table.values[static_cast<std::size_t>(entry)];
+            if (type != 0) level.tiles.set(x, y, static_cast<std::uint8_t>(type));
+        });
+    }
+
+    // Sprite pixels -> placements.
+    std::map<int, IdUse> id_uses;  // by sprite entry
+    std::size_t placements_over_limit = 0;
+    for (const LayerFile& layer : sprite_layers) {
+        if (layer.scale < 1) continue;
+        const std::optional<RgbaImage> image = decode_layer(layer, limits, errors);
+        if (!image || !lvl || !lvl->sprite_table.usable) continue;
+        const ColourTable& table = lvl->sprite_table;
+        const double k = layer.scale;
+        const fs::path relative = fs::path("sprites") / layer.path.filename();
+        for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
+            if (level.placements.size() >= limits.max_sprite_placements) {
+                ++placements_over_limit;
+                return;
+            }
+            const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
+            if (!sprite.id.empty()) {
+                IdUse& use = id_uses[entry];
+                if (use.count++ == 0) {
+                    use.first_path = layer.path;
+                    use.first_x = x;
+                    use.first_y = y;
+                }
+                if (use.pixels.size() < kMaxPixelsNamedPerId) {
+                    use.pixels.push_back(relative.string() + ":" + std::to_string(x) + "," +
+                                         std::to_string(y));
+                }
+            }
+            SpritePlacement placement;
+            placement.entry = entry;
+            placement.layer = layer.index;
+            placement.px = x;
+            placement.py = y;
+            placement.scale = layer.scale;
+            placement.x = (x + 0.5) / k;
+            placement.y = (y + 0.5) / k;
+            level.placements.push_back(placement);
+        });
+    }
+    if (placements_over_limit > 0) {
+        errors.add(folder / "sprites", std::to_string(level.placements.size() + placements_over_limit) +
+                                           " sprite pixels, over the limit of " +
+                                           std::to_string(limits.max_sprite_placements));
+    }
+    for (const auto& [entry, use] : id_uses) {
+        if (use.count < 2) continue;
+        const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
+        std::string pixels = join(use.pixels);
+        if (use.count > use.pixels.size()) pixels += ", ...";
+        errors.add_at(use.first_path, use.first_x, use.first_y,
+                      "id " + json_quoted(sprite.id) + " (" + sprite.color + ") is placed on " +
+                          std::to_string(use.count) + " pixels: " + pixels +
+                          "; an entry with an id may be placed on one pixel only");
+    }
+
+    // Visuals are kept as they are.
+    for (const LayerFile& layer : visual_layers) {
+        if (layer.scale < 1) continue;
+        if (std::optional<RgbaImage> image = decode_layer(layer, limits, errors))
+            level.visuals.push_back(std::move(*image));
+    }
+
+    if (errors.count() > 0 || !lvl) return result;
+
+    std::uint64_t hash = 0xcbf29ce484222325ull;
+    bool hashed = hash_file(lvl_path, hash);
+    for (const auto& kind_layers : layers) {
+        for (const LayerFile& layer : kind_layers) hashed = hashed && hash_file(layer.path, hash);
+    }
+    if (!hashed) {
+        errors.add(folder, "cannot read the level files a second time for the content hash");
+        return result;
+    }
+
+    level.folder_name = folder_name_of(folder, canonical_root);
+    level.folder = folder;
+    level.lvl_path = lvl_path;
+    level.name = lvl->name.empty() ? level.folder_name : lvl->name;
+    level.lvl = std::move(lvl->document);
+    level.rects = partition_rectangles(level.tiles);
+    level.sprite_entries = std::move(lvl->sprite_entries);
+    level.content_hash = hash;
+    result.level = std::move(level);
+    return result;
+}
+
+}  // namespace
+
+bool looks_like_level_folder(const std::filesystem::path& folder) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return false;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".lvl") return true;
+    }
+    return false;
+}
+
+LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
+                                  const LevelLimits& limits) {
+    try {
+        return load_checked_folder(folder, schema, limits);
+    } catch (const std::bad_alloc&) {
+        return {std::nullopt, {folder.string() + ": out of memory while loading the level"}};
+    } catch (const std::exception& e) {
+        return {std::nullopt, {folder.string() + ": cannot load the level: " + e.what()}};
+    }
+}
+
+}  // namespace qs
