@@ -54,11 +54,7 @@ void Player::think(World& world, EntityRef) {
     int move = (actions.held(Action::right) ? 1 : 0) - (actions.held(Action::left) ? 1 : 0);
     if (move != 0) facing = move;
 
-    if (grounded) {
-        coyote_ticks = tuning.coyote_ticks;
-    } else if (coyote_ticks > 0) {
-        --coyote_ticks;
-    }
+    if (grounded) coyote_ticks = tuning.coyote_ticks;
     if (actions.pressed(Action::jump)) {
         if (actions.held(Action::down) && grounded && ground.one_way_only) {
             drop_ticks = tuning.drop_through_ticks;
@@ -91,6 +87,7 @@ void Player::think(World& world, EntityRef) {
         jump_buffer_ticks = 0;
         world.emit(WorldEvent::Kind::sound, "jump");
     }
+    if (!grounded && coyote_ticks > 0) --coyote_ticks;
     if (jumping && (!actions.held(Action::jump) || vy >= 0)) {
         if (vy < 0) vy *= tuning.jump_cut_factor;
         jumping = false;

@@ -132,8 +132,8 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     bool any_solid_tile = false;
     if (std::abs(row_top - bottom) < 0.06) {
         int row = static_cast<int>(row_top);
-        int first = static_cast<int>(std::floor(x - half_width + 0.02));
-        int last = static_cast<int>(std::floor(x + half_width - 0.02));
+        int first = static_cast<int>(std::floor(x - half_width + 0.001));
+        int last = static_cast<int>(std::floor(x + half_width - 0.001));
         bool all_ice = true;
         for (int column = first; column <= last; ++column) {
             std::uint8_t t = tile(column, row);

@@ -1,0 +1,33 @@
+// The level maker's reference, generated from the field lists: every tile type and, for every prefab, its
+// editable fields with type, default and a one-line description. LEVELS.md embeds level_guide_reference()
+// between its GENERATED REFERENCE markers (`quickstep --level-guide` prints it); a test keeps them equal.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace qs {
+
+/// One field a level maker may set in a .lvl prefab entry.
+struct EditableField {
+    std::string name;                    ///< user-facing name, as written in the .lvl
+    std::string type;                    ///< qs::field_type_name: "number", "integer", "boolean", ...
+    nlohmann::ordered_json default_value;  ///< from a default-constructed entity; null for a single reference
+    bool is_reference = false;           ///< takes an id (or a list of ids) of another entry
+};
+
+/// The editable fields of a prefab in field-list order; empty for an unknown prefab.
+std::vector<EditableField> editable_fields(std::string_view prefab);
+
+/// The generated markdown section (tile types, then prefabs in level_schema() order); ends with a newline.
+std::string level_guide_reference();
+
+/// Every tile type, prefab or editable field that has no description in level_guide.cpp's tables, and
+/// every description that names something that no longer exists ("walker.speed", "tile ice", ...).
+/// Empty when the guide is complete.
+std::vector<std::string> level_guide_problems();
+
+}  // namespace qs
