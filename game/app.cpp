@@ -105,7 +105,7 @@ private:
     void poll_events();
     void handle_menu_input();
     void render(double alpha);
-    void draw_hud();
+    void draw_hud(double camera_x, double camera_y);
     void toast(const std::string& text, double seconds = 2.5);
     void play(const std::string& sound) {
         if (audio_) audio_->play(sound);
@@ -719,7 +719,7 @@ void App::render(double alpha) {
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * alpha;
         view_.draw(r, sheet_, *world_, cx, cy, screen_->canvas_width(), screen_->canvas_height(),
                    scene_ == Scene::playing ? alpha : 1.0, seconds_);
-        draw_hud();
+        draw_hud(cx, cy);
     }
     if (scene_ != Scene::playing) {
         menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), world_ != nullptr);
@@ -737,10 +737,31 @@ void App::render(double alpha) {
     if (!options_.headless) screen_->end_frame();
 }
 
-void App::draw_hud() {
+void App::draw_hud(double camera_x, double camera_y) {
     SDL_Renderer* r = screen_->sdl();
     const GameState& game = world_->game;
     const Player* player = world_->player();
+    // A sign near the player shows its text in a bubble above it.
+    if (player) {
+        for (const Entity& entity : world_->entities) {
+            const auto* sign = std::get_if<Sign>(&entity);
+            if (!sign || std::abs(sign->state.x - player->state.x) > Sign::read_distance ||
+                std::abs(sign->state.y - player->state.y) > Sign::read_distance) {
+                continue;
+            }
+            int w = font_.text_width(sign->text) + 10;
+            int h = font_.line_height() * (1 + static_cast<int>(std::count(sign->text.begin(), sign->text.end(), '\n'))) + 8;
+            int sx = static_cast<int>(std::lround((sign->state.x - camera_x) * 16)) + screen_->canvas_width() / 2;
+            int sy = static_cast<int>(std::lround((sign->state.y - 0.6 - camera_y) * 16)) + screen_->canvas_height() / 2;
+            SDL_Rect box{std::clamp(sx - w / 2, 2, screen_->canvas_width() - w - 2), std::max(22, sy - h - 4), w, h};
+            SDL_SetRenderDrawColor(r, 250, 244, 220, 235);
+            SDL_RenderFillRect(r, &box);
+            SDL_SetRenderDrawColor(r, 90, 60, 40, 255);
+            SDL_RenderDrawRect(r, &box);
+            font_.draw(r, box.x + 5, box.y + 4, sign->text, {60, 40, 30, 255});
+            break;
+        }
+    }
     int x = 6;
     if (player) {
         for (int i = 0; i < player->max_health; ++i) {

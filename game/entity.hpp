@@ -13,6 +13,7 @@
 #include "game/platform.hpp"
 #include "game/player.hpp"
 #include "game/projectile.hpp"
+#include "game/sign.hpp"
 #include "game/switch.hpp"
 #include "game/turret.hpp"
 #include "game/walker.hpp"
@@ -21,7 +22,8 @@ namespace qs {
 
 /// Every entity type. Adding one: a file in game/ with its struct and field list, then list it here.
 using Entity =
-    std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint, Goal, CameraArea>;
+    std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint, Goal, CameraArea,
+                 Sign>;
 using EntityMap = SlotMap<Entity>;
 
 inline EntityMap::Key to_key(EntityRef ref) { return {ref.index, ref.generation}; }

@@ -13,6 +13,14 @@
 namespace qs {
 
 struct MenuItem {
+    MenuItem(std::string label_text, std::string detail_text = "", bool is_enabled = true,
+             std::function<void()> confirm = {}, std::function<void(int)> adjust = {})
+        : label(std::move(label_text)),
+          detail(std::move(detail_text)),
+          enabled(is_enabled),
+          on_confirm(std::move(confirm)),
+          on_adjust(std::move(adjust)) {}
+
     std::string label;
     std::string detail;  ///< shown under the menu while highlighted (e.g. why a level is broken)
     bool enabled = true;  ///< disabled items can be highlighted but not confirmed

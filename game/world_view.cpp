@@ -130,6 +130,19 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
                 } else if constexpr (std::is_same_v<T, Checkpoint>) {
                     sheet.draw(renderer, e.active ? "checkpoint_on" : "checkpoint_off", seconds, p.x(x - 0.5), p.y(y - 0.5),
                                tile_px, tile_px);
+                } else if constexpr (std::is_same_v<T, Sign>) {
+                    if (sheet.has("sign")) {
+                        sheet.draw(renderer, "sign", seconds, p.x(x - 0.5), p.y(y - 0.5), tile_px, tile_px);
+                    } else {
+                        SDL_Rect post{p.x(x) - 1, p.y(y - 0.1), 3, 9};
+                        SDL_Rect board{p.x(x) - 6, p.y(y - 0.45), 13, 8};
+                        SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
+                        SDL_RenderFillRect(renderer, &post);
+                        SDL_SetRenderDrawColor(renderer, 196, 142, 82, 255);
+                        SDL_RenderFillRect(renderer, &board);
+                        SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
+                        SDL_RenderDrawRect(renderer, &board);
+                    }
                 } else if constexpr (std::is_same_v<T, Goal>) {
                     sheet.draw(renderer, "goal", seconds, p.x(x - 0.5), p.y(y - 0.5), tile_px, tile_px);
                 }
