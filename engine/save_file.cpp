@@ -75,7 +75,11 @@ std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, 
     out.format_version = static_cast<std::uint32_t>(get_le(file.data() + 8, 4));
     std::uint64_t body_size = get_le(file.data() + 16, 8);
     std::uint64_t checksum = get_le(file.data() + 24, 8);
-    if (out.format_version == 0 || out.format_version > newest_version) {
+    if (out.format_version == 0 || out.format_version > 0xFFFF) {
+        error = "corrupt: impossible save format version " + std::to_string(out.format_version);
+        return std::nullopt;
+    }
+    if (out.format_version > newest_version) {
         error = "made by a newer Quickstep (save format " + std::to_string(out.format_version) +
                 ", this build reads up to " + std::to_string(newest_version) + ")";
         return std::nullopt;

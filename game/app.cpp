@@ -356,7 +356,7 @@ void App::tick() {
     if (actions_.pressed(Action::quicksave)) quicksave();
     if (actions_.pressed(Action::quickload)) quickload(false);
     if (actions_.pressed(Action::quickload_older)) quickload(true);
-    if (actions_.pressed(Action::restart) && !options_.headless) restart_level();
+    if (actions_.pressed(Action::restart)) restart_level();
     if (options_.frames && tick_ >= *options_.frames) {
         finished_ = true;
         return;

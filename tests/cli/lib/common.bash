@@ -1,0 +1,65 @@
+# Shared helpers for the CLI tests: arguments, failure reporting, JSON comparison through python3.
+# Each test is run by ctest as: bash tests/cli/NAME.sh QUICKSTEP_BINARY SOURCE_DIR SCRATCH_DIR
+set -u
+QS=$1
+SRC=$2
+SCRATCH=$3
+BIN_DIR=$(dirname "$QS")
+rm -rf "$SCRATCH"
+mkdir -p "$SCRATCH"
+failures=0
+checks=0
+
+pass() { checks=$((checks + 1)); echo "ok: $*"; }
+fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
+
+# expect_exit CODE DESCRIPTION -- command...
+expect_exit() {
+    local want=$1 what=$2
+    shift 3
+    "$@"
+    local got=$?
+    if [ "$got" -eq "$want" ]; then pass "$what (exit $got)"; else fail "$what: exit $got, expected $want"; fi
+}
+
+# same_dump A.json B.json: equal ignoring "tick"
+same_dump() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+a.pop("tick", None); b.pop("tick", None)
+if a != b:
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            print(f"  differs in {key!r}")
+            if key == "entities":
+                ea = {e["index"]: e for e in a[key]}; eb = {e["index"]: e for e in b[key]}
+                for i in sorted(set(ea) | set(eb)):
+                    if ea.get(i) != eb.get(i):
+                        print(f"    entity {i}: {ea.get(i)}\n         vs {eb.get(i)}"); break
+    sys.exit(1)
+PY
+}
+
+# json_query FILE EXPRESSION: prints eval(EXPRESSION) with d = the parsed file
+json_query() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+entities = d.get("entities", [])
+def of(t): return [e for e in entities if e["type"] == t]
+print(eval(sys.argv[2]))
+PY
+}
+
+# build_lab_level: the quicksave lab level into $SCRATCH/levels/qs_lab
+build_lab_level() {
+    "$BIN_DIR/pixelart" "$SRC/tests/data/levels/qs_lab.art" "$SCRATCH/levels/qs_lab" >/dev/null || return 1
+    cp "$SRC/tests/data/levels/qs_lab.lvl" "$SCRATCH/levels/qs_lab/"
+}
+
+finish() {
+    echo "$((checks - failures)) passed, $failures failed"
+    [ "$failures" -eq 0 ]
+    exit $?
+}
