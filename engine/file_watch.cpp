@@ -1,0 +1,83 @@
+// FolderWatcher: polls the .lvl and layerN.png files of one folder (size + mtime) and debounces changes.
+#include "engine/file_watch.hpp"
+
+#include <algorithm>
+#include <array>
+#include <system_error>
+
+namespace qs {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<const char*, 3> kLayerDirectories = {"geometry", "sprites", "visuals"};
+
+/// "layer<digits>.png"
+bool is_layer_file_name(const std::string& name) {
+    constexpr std::string_view prefix = "layer", suffix = ".png";
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix))
+        return false;
+    for (std::size_t i = prefix.size(); i < name.size() - suffix.size(); ++i) {
+        if (name[i] < '0' || name[i] > '9') return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
+    std::vector<FileStamp> found;
+    const auto add_matching = [&](const fs::path& directory, const std::string& prefix, auto matches) {
+        std::error_code ec;
+        for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (!matches(name)) continue;
+            FileStamp stamp;
+            stamp.relative = prefix + name;
+            std::error_code stat_ec;
+            // Follows links, like the loader; a file that vanishes mid-scan just reads as size 0.
+            stamp.size = fs::file_size(it->path(), stat_ec);
+            if (stat_ec) stamp.size = 0;
+            stamp.mtime = fs::last_write_time(it->path(), stat_ec);
+            if (stat_ec) stamp.mtime = {};
+            found.push_back(std::move(stamp));
+        }
+    };
+    add_matching(folder_, "", [](const std::string& name) { return fs::path(name).extension() == ".lvl"; });
+    for (const char* kind : kLayerDirectories)
+        add_matching(folder_ / kind, std::string(kind) + "/", is_layer_file_name);
+    std::sort(found.begin(), found.end(),
+              [](const FileStamp& a, const FileStamp& b) { return a.relative < b.relative; });
+    return found;
+}
+
+void FolderWatcher::reset(const std::filesystem::path& folder, double now_seconds) {
+    folder_ = folder;
+    files_ = scan();
+    watching_ = true;
+    pending_ = false;
+    last_scan_ = now_seconds;
+    last_change_ = now_seconds;
+}
+
+bool FolderWatcher::poll(double now_seconds) {
+    if (!watching_) return false;
+    // A clock that went backwards (a new time base) simply allows the next look at once.
+    if (now_seconds >= last_scan_ && now_seconds - last_scan_ < poll_interval) return false;
+    last_scan_ = now_seconds;
+    last_change_ = std::min(last_change_, now_seconds);
+    std::vector<FileStamp> current = scan();
+    if (current != files_) {
+        files_ = std::move(current);
+        pending_ = true;
+        last_change_ = now_seconds;
+        return false;
+    }
+    if (pending_ && now_seconds - last_change_ >= debounce) {
+        pending_ = false;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace qs
