@@ -32,7 +32,7 @@ bool is_valid_level_folder_name(std::string_view name);
 /// Creates the template level folder `folder` (its parent directories too) titled `name` (printable ASCII,
 /// 1..64 characters). Refuses a folder that already exists. On failure returns false, sets `error` to one
 /// line and leaves nothing behind.
-bool create_level_template(const std::filesystem::path& folder, const std::string& name, int width, int height,
-                           std::string& error);
+bool create_level_template(const std::filesystem::path& folder, const std::string& name, int width,
+                           int height, std::string& error);
 
 }  // namespace qs

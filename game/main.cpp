@@ -2,14 +2,19 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <SDL.h>
 
 #include "game/app.hpp"
 #include "game/level_catalog.hpp"
+#include "game/level_guide.hpp"
+#include "game/level_template.hpp"
 
 namespace {
 
@@ -26,6 +31,9 @@ constexpr const char* usage_text =
     "  --screenshot FILE   write a PNG of the last frame at exit (also headless)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
     "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
+    "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
+    "                      first --levels-dir, else $XDG_DATA_HOME/quickstep/levels; prints its path\n"
+    "  --level-guide       print the generated reference section of LEVELS.md\n"
     "  --help, --version\n"
     "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
     "F9 quickload, F8 older quicksave, R restart, Esc pause, F11 fullscreen.\n";
@@ -51,6 +59,30 @@ int check_levels(const std::vector<std::string>& paths) {
     return all_ok ? 0 : 1;
 }
 
+/// --new-level NAME WxH: writes the template folder and prints its path.
+int new_level(const qs::AppOptions& options, const std::string& name, const std::string& size_text) {
+    if (!qs::is_valid_level_folder_name(name)) {
+        return usage_error("--new-level NAME must be 1 to 64 letters, digits, '_', '-' or '.', got '" + name +
+                           "'");
+    }
+    const auto size = qs::parse_level_size(size_text);
+    if (!size || size->first < qs::kMinTemplateSide || size->second < qs::kMinTemplateSide ||
+        size->first > qs::kMaxTemplateSide || size->second > qs::kMaxTemplateSide) {
+        return usage_error("--new-level needs a size WxH with W and H from " +
+                           std::to_string(qs::kMinTemplateSide) + " to " +
+                           std::to_string(qs::kMaxTemplateSide) + " (like 64x24), got '" + size_text + "'");
+    }
+    const std::filesystem::path dir =
+        options.levels_dirs.empty() ? qs::user_data_dir() / "levels" : options.levels_dirs.front();
+    std::string error;
+    if (!qs::create_level_template(dir / name, name, size->first, size->second, error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("%s\n", (dir / name).string().c_str());
+    return 0;
+}
+
 int list_levels(const qs::AppOptions& options) {
     for (const qs::LevelListing& listing : qs::discover_levels(qs::level_dirs(options))) {
         std::string reason = listing.reason;
@@ -70,6 +102,7 @@ int main(int argc, char** argv) {
     bool list = false;
     std::vector<std::string> check_paths;
     bool checking = false;
+    std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
     std::vector<std::string> args(argv + 1, argv + argc);
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -89,6 +122,13 @@ int main(int argc, char** argv) {
             options.headless = true;
         } else if (arg == "--list-levels") {
             list = true;
+        } else if (arg == "--level-guide") {
+            std::printf("%s", qs::level_guide_reference().c_str());
+            return 0;
+        } else if (arg == "--new-level") {
+            if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
+            new_level_args.emplace(args[i + 1], args[i + 2]);
+            i += 2;
         } else if (arg == "--check") {
             checking = true;
             while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
@@ -121,6 +161,7 @@ int main(int argc, char** argv) {
         if (!options.level.empty()) check_paths.insert(check_paths.begin(), options.level);
         return check_levels(check_paths);
     }
+    if (new_level_args) return new_level(options, new_level_args->first, new_level_args->second);
     if (list) return list_levels(options);
     if (options.headless) {
         SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
