@@ -3,9 +3,9 @@
 #include "game/level_guide.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <type_traits>
-#include <optional>
 
 #include "game/prefabs.hpp"
 #include "game/world.hpp"
@@ -20,8 +20,7 @@ struct Description {
 constexpr Description kDescriptions[] = {
     {"tile:empty", "Nothing: air. Any pixel with alpha 0 is empty as well."},
     {"tile:ground", "Solid from every side."},
-    {"tile:oneway",
-     "A ledge you can jump up through and stand on; hold down and jump to drop through it."},
+    {"tile:oneway", "A ledge you can jump up through and stand on; hold down and jump to drop through it."},
     {"tile:spikes", "Solid; hurts the player on touch."},
     {"tile:ice", "Solid and slippery: the player speeds up and stops slowly on it."},
 
@@ -72,6 +71,9 @@ constexpr Description kDescriptions[] = {
      "stays inside it."},
     {"camera_area.w", "Width in tiles."},
     {"camera_area.h", "Height in tiles."},
+
+    {"sign", "A signpost that shows its `text` above it while the player stands near (hints)."},
+    {"sign.text", "The text shown; the font draws ASCII, other characters show as '?'."},
 };
 
 /// The description for `key`, or "" when there is none.
@@ -133,7 +135,8 @@ std::string level_guide_reference() {
     std::string md;
     md += "### Tile types (`obj_prefabs`)\n\n";
     md += "| tile type | what it is |\n|---|---|\n";
-    for (const std::string& tile : schema.tile_types) md += "| " + code(tile) + " | " + cell("tile:" + tile) + " |\n";
+    for (const std::string& tile : schema.tile_types)
+        md += "| " + code(tile) + " | " + cell("tile:" + tile) + " |\n";
 
     md += "\n### Prefabs (`spr_prefabs`)\n\n";
     md += "Each prefab with the fields a `.lvl` entry may set; a field left out keeps its default.\n";
@@ -146,7 +149,8 @@ std::string level_guide_reference() {
         }
         md += "| field | type | default | what it sets |\n|---|---|---|---|\n";
         for (const EditableField& field : fields) {
-            const std::string shown_default = field.default_value.is_null() ? "none" : code(field.default_value.dump());
+            const std::string shown_default =
+                field.default_value.is_null() ? "none" : code(field.default_value.dump());
             md += "| " + code(field.name) + " | " + field.type + " | " + shown_default + " | " +
                   cell(prefab + "." + field.name) + " |\n";
         }
@@ -157,10 +161,9 @@ std::string level_guide_reference() {
 std::vector<std::string> level_guide_problems() {
     const LevelSchema& schema = level_schema();
     std::vector<std::string> problems;
-    std::set<std::string> known;
     const auto require = [&](const std::string& key, const std::string& what) {
-        known.insert(key);
-        if (description_of(key).empty()) problems.push_back(what + " has no description (key \"" + key + "\")");
+        if (description_of(key).empty())
+            problems.push_back(what + " has no description (key \"" + key + "\")");
     };
     for (const std::string& tile : schema.tile_types) require("tile:" + tile, "tile type " + tile);
     for (const std::string& prefab : schema.prefabs) {
@@ -168,11 +171,22 @@ std::vector<std::string> level_guide_problems() {
         for (const EditableField& field : editable_fields(prefab))
             require(prefab + "." + field.name, "field " + prefab + "." + field.name);
     }
-    for (const Description& description : kDescriptions) {
-        if (!known.contains(std::string(description.key)))
-            problems.push_back("stale description \"" + std::string(description.key) + "\"");
-    }
     return problems;
+}
+
+std::vector<std::string> level_guide_unused_descriptions() {
+    const LevelSchema& schema = level_schema();
+    std::set<std::string> known;
+    for (const std::string& tile : schema.tile_types) known.insert("tile:" + tile);
+    for (const std::string& prefab : schema.prefabs) {
+        known.insert(prefab);
+        for (const EditableField& field : editable_fields(prefab)) known.insert(prefab + "." + field.name);
+    }
+    std::vector<std::string> unused;
+    for (const Description& description : kDescriptions) {
+        if (!known.contains(std::string(description.key))) unused.emplace_back(description.key);
+    }
+    return unused;
 }
 
 }  // namespace qs
