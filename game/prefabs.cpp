@@ -24,6 +24,10 @@ std::vector<FieldInfo> entity_fields(std::string_view type_name) {
 
 namespace {
 
+/// Extra player pixels named one by one; the rest are counted in one line (a sprites layer painted all in
+/// the player's colour must not print 100 000 errors).
+constexpr int kMaxExtraPlayersNamed = 10;
+
 /// Reference ids a configuration gives for one field, resolved after all entities exist.
 struct PendingReference {
     std::string field;
@@ -135,7 +139,7 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
         if (entries[placement.entry].prefab == Player::type_name) {
             if (++players == 1) {
                 first_player = &placement;
-            } else {
+            } else if (players <= 1 + kMaxExtraPlayersNamed) {
                 errors.push_back((level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png"))
                                      .string() +
                                  ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
@@ -143,6 +147,10 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
                                  std::to_string(first_player->py) + "); a level has exactly one");
             }
         }
+    }
+    if (players > 1 + kMaxExtraPlayersNamed) {
+        errors.push_back(lvl + ": ... and " + std::to_string(players - 1 - kMaxExtraPlayersNamed) +
+                         " more player pixels (" + std::to_string(players) + " in all); a level has exactly one");
     }
     if (players == 0) {
         errors.push_back(lvl + ": the level has no player: place one pixel of the player's colour in a sprites layer");

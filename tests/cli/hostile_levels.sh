@@ -18,6 +18,7 @@ SCRATCH=$3
 PIXELART="$(dirname "$BIN")/pixelart"
 MAX_SECONDS=5      # per --check of one hostile folder
 MAX_RSS_KB=307200  # 300 MB per --check
+MAX_ERROR_LINES=40 # per --check: errors are capped, not one per bad pixel
 
 rm -rf "$SCRATCH"
 mkdir -p "$SCRATCH/levels" "$SCRATCH/xdg" "$SCRATCH/out"
@@ -59,6 +60,7 @@ EXPECTED=(
     "no_geometry|no_geometry/geometry/layer0.png: missing (every level needs geometry/layer0.png)"
     "sprite_scale|sprite_scale/sprites/layer0.png: sprites image is 18x12, not a whole multiple of the geometry size 12x6"
     "two_players|two_players/sprites/layer0.png:3,4: a second player (the first is at 1,4); a level has exactly one"
+    "many_players|many_players/sprites/layer0.png:1,0: a second player (the first is at 0,0); a level has exactly one"
     "unknown_field|unknown_field/mini.lvl: spr_prefabs[2] (walker): unknown field 'speeed' (walker has: speed, facing)"
     "wrong_type|wrong_type/mini.lvl: spr_prefabs[2] (walker): speed must be a number, got a string"
     "bad_reference|bad_reference/mini.lvl: spr_prefabs[2] (switch): targets: no entry has id 'door9' (ids: 'door1')"
@@ -103,6 +105,14 @@ def cut(path, keep):
     with open(path, "wb") as f:
         f.write(data[: keep if keep > 0 else len(data) // 2])
 
+def filled(path, w, h, rgba):
+    """A real w x h PNG with every pixel the colour rgba (hex RRGGBBAA)."""
+    row = b"\0" + bytes.fromhex(rgba) * w
+    idat = zlib.compress(row * h, 9)
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
 def deep_json(path, depth):
     with open(path, "w") as f:
         f.write("[" * depth + "]" * depth)
@@ -116,6 +126,8 @@ elif kind == "jpeg":
     jpeg(path)
 elif kind == "cut":
     cut(path, int(sys.argv[3]))
+elif kind == "filled":
+    filled(path, int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
 elif kind == "deep":
     deep_json(path, int(sys.argv[3]))
 PY
@@ -267,6 +279,10 @@ make_mini sprite_scale
 cp "$ART/scale/sprites/layer0.png" "$LEVELS/sprite_scale/sprites/layer0.png"
 make_mini two_players
 cp "$ART/two_players/sprites/layer0.png" "$LEVELS/two_players/sprites/layer0.png"
+# Every sprite pixel a player: 90 000 players must give a few error lines, not 90 000.
+make_mini many_players
+python_images filled "$LEVELS/many_players/geometry/layer0.png" 300 300 00000000
+python_images filled "$LEVELS/many_players/sprites/layer0.png" 300 300 0000ffff
 make_mini unknown_field "${MINI_LVL/\"speed\"/\"speeed\"}"
 make_mini wrong_type "${MINI_LVL/1.5/\"fast\"}"
 make_mini bad_reference '{ "name": "Bad reference",
@@ -317,6 +333,8 @@ for entry in "${EXPECTED[@]}"; do
     [[ "$CHECK_OUT" == *"$LEVELS/$message"* ]] || problems+=" message missing;"
     [ "$CHECK_MS" -le $((MAX_SECONDS * 1000)) ] || problems+=" took ${CHECK_MS} ms;"
     [ "${CHECK_KB:-0}" -le "$MAX_RSS_KB" ] || problems+=" max RSS ${CHECK_KB} KB;"
+    lines=$(printf '%s\n' "$CHECK_OUT" | wc -l)
+    [ "$lines" -le "$MAX_ERROR_LINES" ] || problems+=" $lines lines of output;"
     if [ -z "$problems" ]; then
         pass "$name" "--check: ${CHECK_MS} ms, ${CHECK_KB:-?} KB: $message"
     else
