@@ -150,6 +150,7 @@ private:
     Scene options_back_ = Scene::title;
     int rebinding_ = -1;  ///< action index waiting for a key, or -1
     double seconds_ = 0;  ///< wall time for animations
+    std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     std::vector<SDL_GameController*> pads_;
 };
 
@@ -449,6 +450,8 @@ int App::run() {
             } else {
                 accumulator = 0;
                 handle_menu_input();
+                // Menus have no ticks; --frames there counts drawn frames so scripted runs still end.
+                if (options_.frames && ++menu_frames_ > *options_.frames) finished_ = true;
             }
             render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
         }

@@ -10,7 +10,7 @@ shift || true
 
 packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libbox2d-dev
           nlohmann-json3-dev doctest-dev libbenchmark-dev)
-[ "$mode" = test ] && packages+=(xvfb xauth)
+[ "$mode" = test ] && packages+=(xvfb xauth python3)
 
 missing=()
 for package in "${packages[@]}"; do
