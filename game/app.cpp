@@ -13,6 +13,7 @@
 #include "engine/audio.hpp"
 #include "engine/bitmap_font.hpp"
 #include "engine/camera.hpp"
+#include "engine/file_watch.hpp"
 #include "engine/json_file.hpp"
 #include "engine/input.hpp"
 #include "engine/render.hpp"
@@ -117,6 +118,7 @@ private:
     void open_results();
     void apply_settings();
     void save_settings();
+    void hot_reload();
 
     AppOptions options_;
     QuickSaves saves_;
@@ -150,7 +152,9 @@ private:
     Scene options_back_ = Scene::title;
     int rebinding_ = -1;  ///< action index waiting for a key, or -1
     double seconds_ = 0;  ///< wall time for animations
-    std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
+    std::int64_t menu_frames_ = 0;
+    FolderWatcher watcher_;  ///< the current level's files, for hot reload
+    std::string reload_error_;  ///< shown on screen until the level's files load again  ///< frames drawn outside play (for --frames on the title screen)
     std::vector<SDL_GameController*> pads_;
 };
 
@@ -226,7 +230,50 @@ bool App::start_level(CheckedLevel checked) {
     camera_prev_y_ = camera_.y;
     actions_.release_all();
     scene_ = Scene::playing;
+    if (!options_.headless && watcher_.folder() != level.folder) {
+        watcher_.reset(level.folder, SDL_GetTicks64() / 1000.0);
+        reload_error_.clear();
+    }
     return true;
+}
+
+void App::hot_reload() {
+    if (!current_.level || !watcher_.poll(SDL_GetTicks64() / 1000.0)) return;
+    CheckedLevel edited = check_level(current_.level->folder);
+    if (!edited.level) {
+        reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();
+        std::fprintf(stderr, "quickstep: hot reload kept the last good version: %s\n", reload_error_.c_str());
+        return;
+    }
+    reload_error_.clear();
+    // Keep the player where it was when that spot is still open, so an edit can be tried at once.
+    std::optional<std::pair<double, double>> spot;
+    if (Player* player = world_ ? world_->player() : nullptr) spot = std::make_pair(player->state.x, player->state.y);
+    double keep_x = camera_.x, keep_y = camera_.y;
+    if (!start_level(std::move(edited))) return;
+    if (Player* player = world_->player(); player && spot) {
+        const TileGrid& tiles = world_->level().tiles;
+        bool inside = spot->first > 0 && spot->second > 0 && spot->first < tiles.width && spot->second < tiles.height;
+        bool blocked = false;
+        for (double dx : {-Player::half_width, Player::half_width}) {
+            for (double dy : {-Player::half_height, Player::half_height}) {
+                blocked = blocked || world_->solid_at(spot->first + dx, spot->second + dy);
+            }
+        }
+        if (inside && !blocked) {
+            WorldSnapshot moved = world_->capture();
+            for (Entity& entity : moved.entities) {
+                if (auto* p = std::get_if<Player>(&entity)) {
+                    p->state.x = spot->first;
+                    p->state.y = spot->second;
+                }
+            }
+            world_->restore(moved);
+            camera_.x = camera_prev_x_ = keep_x;
+            camera_.y = camera_prev_y_ = keep_y;
+        }
+    }
+    toast("Reloaded " + world_->level().name);
 }
 
 void App::restart_level() {
@@ -435,6 +482,7 @@ int App::run() {
         double accumulator = 0;
         while (!finished_) {
             poll_events();
+            if (scene_ == Scene::playing || scene_ == Scene::paused) hot_reload();
             auto now = Clock::now();
             double elapsed = std::min(0.25, std::chrono::duration<double>(now - previous).count());
             previous = now;
@@ -726,6 +774,16 @@ void App::render(double alpha) {
     }
     if (scene_ != Scene::playing) {
         menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), world_ != nullptr);
+    }
+    if (!reload_error_.empty()) {
+        std::string text = "Level not reloaded: " + reload_error_;
+        int max_chars = std::max(10, (screen_->canvas_width() - 12) / std::max(1, font_.text_width("M")));
+        SDL_Rect bar{0, 24, screen_->canvas_width(), font_.line_height() * 3 + 6};
+        SDL_SetRenderDrawColor(r, 120, 20, 20, 220);
+        SDL_RenderFillRect(r, &bar);
+        for (int line = 0; line < 3 && static_cast<std::size_t>(line * max_chars) < text.size(); ++line) {
+            font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars), {255, 236, 220, 255});
+        }
     }
     // Toasts, newest at the bottom.
     int y = screen_->canvas_height() - 14;
