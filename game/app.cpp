@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <future>
 #include <memory>
 
 #include "engine/audio.hpp"
@@ -119,6 +120,7 @@ private:
     void apply_settings();
     void save_settings();
     void hot_reload();
+    void settle_canonical_rebuild();
 
     AppOptions options_;
     QuickSaves saves_;
@@ -127,6 +129,7 @@ private:
     int level_index_ = -1;  ///< into levels_, or -1 for a level given by path
     CheckedLevel current_;
     std::unique_ptr<World> world_;
+    std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
     std::optional<InputScript> script_;
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;
@@ -214,6 +217,7 @@ int App::level_index_of(const std::string& name) const {
 
 bool App::start_level(CheckedLevel checked) {
     if (!checked.level) return false;
+    settle_canonical_rebuild();
     auto started = Clock::now();
     current_ = std::move(checked);
     level_index_ = level_index_of(current_.level->folder_name);
@@ -239,6 +243,7 @@ bool App::start_level(CheckedLevel checked) {
 
 void App::hot_reload() {
     if (!current_.level || !watcher_.poll(SDL_GetTicks64() / 1000.0)) return;
+    settle_canonical_rebuild();
     CheckedLevel edited = check_level(current_.level->folder);
     if (!edited.level) {
         reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();
@@ -289,6 +294,7 @@ void App::next_level() {
         CheckedLevel checked = check_level(levels_[i].path);
         if (start_level(std::move(checked))) return;
     }
+    settle_canonical_rebuild();
     world_.reset();
     open_title();
     toast("You finished every level!", 5);
@@ -298,9 +304,29 @@ void App::toast(const std::string& text, double seconds) { toasts_.push_back({te
 
 void App::quicksave() {
     if (!world_) return;
-    QuickSaves::SaveReport report = saves_.save(*world_, tick_);
-    toast("Quicksaved (slot " + std::to_string(report.slot) + ")");
+    settle_canonical_rebuild();
+    auto started = Clock::now();
+    auto save = std::make_shared<SavedGame>();
+    save->level = world_->level().folder_name;
+    save->level_hash = world_->level().content_hash;
+    save->tick = tick_;
+    save->snapshot = world_->capture();
+    // A later quickload continues from a freshly built Box2D world, so the game must continue from one
+    // here too (same bodies in the same order, no contact cache): the same future either way. The rebuild
+    // runs on a worker while this frame finishes and is adopted before the next tick.
+    pending_rebuild_ = std::async(std::launch::async, [level = world_->level_ptr(), tuning = world_->tuning(),
+                                                       terrain = world_->terrain(), save] {
+        return std::make_unique<World>(level, tuning, terrain, save->snapshot);
+    });
+    int slot = saves_.keep(save, ms_since(started));
+    toast("Quicksaved (slot " + std::to_string(slot) + ")");
     play("save");
+}
+
+void App::settle_canonical_rebuild() {
+    if (!pending_rebuild_.valid()) return;
+    std::unique_ptr<World> rebuilt = pending_rebuild_.get();
+    if (world_) world_->adopt(std::move(*rebuilt));
 }
 
 void App::quickload(bool older) {
@@ -330,6 +356,7 @@ void App::quickload(bool older) {
         other_level = std::move(checked);
         return true;
     };
+    settle_canonical_rebuild();
     QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
     for (const std::string& problem : found.problems) {
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
@@ -410,6 +437,7 @@ void App::tick() {
         return;
     }
     if (!world_) return;
+    settle_canonical_rebuild();
     world_->step(actions_);
     ++tick_;
     if (Player* player = world_->player()) {
@@ -505,6 +533,7 @@ int App::run() {
         }
     }
 
+    settle_canonical_rebuild();
     saves_.flush();
     if (options_.dump_state && world_) {
         std::string text = dump_state(*world_, tick_).dump(2) + "\n";
@@ -698,6 +727,7 @@ void App::open_pause() {
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::paused); }});
     menu_.items.push_back({"Quit to title", "", true, [this] {
+                               settle_canonical_rebuild();
                                world_.reset();
                                open_title();
                            }});

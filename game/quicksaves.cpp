@@ -2,7 +2,6 @@
 #include "game/quicksaves.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <functional>
 
@@ -46,30 +45,17 @@ std::uint64_t QuickSaves::next_sequence() {
     return *last_sequence_;
 }
 
-QuickSaves::SaveReport QuickSaves::save(World& world, std::int64_t tick) {
-    auto started = std::chrono::steady_clock::now();
-    auto save = std::make_shared<SavedGame>();
-    save->level = world.level().folder_name;
-    save->level_hash = world.level().content_hash;
-    save->tick = tick;
+int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
     save->sequence = next_sequence();
-    save->snapshot = world.capture();
-    world.restore(save->snapshot);  // canonical rebuild: same Box2D state as a later load
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-
     Entry entry{save->sequence, quicksave_path(dir_, save->sequence), save};
     memory_.push_front(entry);
     if (memory_.size() > ring_size_) memory_.pop_back();
     cursor_.reset();
-
-    SaveReport report;
-    report.slot = static_cast<int>((save->sequence - 1) % ring_size_) + 1;
-    report.entities = save->snapshot.entities.size();
-    report.milliseconds = ms;
+    int slot = static_cast<int>((save->sequence - 1) % ring_size_) + 1;
 
     std::size_t ring = ring_size_;
     fs::path dir = dir_;
-    writer_.submit([save, path = entry.path, ring, dir, ms, entities = report.entities] {
+    writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size()] {
         std::vector<std::uint8_t> bytes = encode_save_file(*save);
         std::string error;
         if (!write_file_atomically(path, bytes, error)) {
@@ -90,7 +76,7 @@ QuickSaves::SaveReport QuickSaves::save(World& world, std::int64_t tick) {
             if (file && decode_save_file(*file, read_error)) fs::remove(old, ec);
         }
     });
-    return report;
+    return slot;
 }
 
 std::vector<QuickSaves::Entry> QuickSaves::known_saves() {

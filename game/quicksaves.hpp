@@ -23,16 +23,10 @@ public:
     explicit QuickSaves(std::filesystem::path dir, std::size_t ring_size = 5);
     ~QuickSaves();
 
-    /// What a quicksave did.
-    struct SaveReport {
-        int slot = 0;  ///< 1..ring_size, for the toast
-        std::size_t entities = 0;
-        double milliseconds = 0;  ///< main-thread time: capture + canonical rebuild
-    };
-    /// F5: captures the world, rebuilds it from the capture (so the future after a later load matches the
-    /// future from here), keeps it and queues the disk write. The "quicksave:" line is printed when the
-    /// file's size is known.
-    SaveReport save(World& world, std::int64_t tick);
+    /// F5: keeps `save` (its sequence number is set here) in the ring and queues its disk write. The
+    /// "quicksave:" line, with `main_thread_ms`, is printed once the file's size is known. Returns the slot
+    /// number (1..ring size) for the toast.
+    int keep(const std::shared_ptr<SavedGame>& save, double main_thread_ms);
 
     /// A save found for loading, and the messages about files skipped on the way.
     struct Found {

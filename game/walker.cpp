@@ -1,39 +1,42 @@
-// walker behaviour: patrol, turning at walls and ledges, under its own gravity.
+// walker behaviour: patrol under its own gravity with simple box movement against tiles and solid
+// entities (no Box2D body: enemies stay cheap in number and in quickload cost), turning at walls and ledges.
 #include "game/walker.hpp"
 
 #include <algorithm>
-
-#include <box2d/box2d.h>
+#include <cmath>
 
 #include "game/world.hpp"
 
 namespace qs {
 
-void Walker::create_body(World& world, EntityRef self) {
-    state.body = world.make_box_body(self, state, World::BodyKind::dynamic, half_width, half_height,
-                                     collision::enemy, collision::terrain | collision::solid_entity);
-}
-
 void Walker::think(World& world, EntityRef) {
-    if (!state.body) return;
     const Tuning& tuning = world.tuning();
     double bottom = state.y + half_height;
     GroundContact ground = world.probe_ground(state.x, bottom, half_width, true);
-    grounded = ground.grounded && state.vy >= -0.01;
-    double ahead_x = state.x + facing * (half_width + 0.08);
-    bool wall = world.solid_at(ahead_x, state.y) || world.entity_solid_at(ahead_x, state.y);
+    grounded = ground.grounded && state.vy >= ground.platform_vy - 0.5;
+
+    double ahead_x = state.x + facing * (half_width + 0.05);
+    bool wall = world.box_blocked(ahead_x, state.y, 0.04, half_height - 0.05);
     bool ledge = false;
     if (grounded) {
-        std::uint8_t below = world.tile(static_cast<int>(std::floor(ahead_x)), static_cast<int>(std::floor(bottom + 0.3)));
-        ledge = !tile_is_solid(below) && below != static_cast<std::uint8_t>(TileType::oneway) &&
-                !world.entity_solid_at(ahead_x, bottom + 0.3);
+        GroundContact ahead = world.probe_ground(ahead_x + facing * 0.05, bottom, 0.05, true);
+        ledge = !ahead.grounded;
     }
     if (wall || ledge) facing = -facing;
-    double vy = state.vy + tuning.gravity * tuning.fall_gravity_factor * World::tick_seconds;
-    if (grounded) vy = std::max(vy, ground.platform_vy);
-    vy = std::min(vy, tuning.max_fall_speed);
+
+    double vy = grounded ? ground.platform_vy
+                         : std::min(state.vy + tuning.gravity * tuning.fall_gravity_factor * World::tick_seconds,
+                                    tuning.max_fall_speed);
     double vx = facing * speed + (grounded ? ground.platform_vx : 0.0);
-    state.body->SetLinearVelocity(b2Vec2(static_cast<float>(vx), static_cast<float>(vy)));
+    double x = state.x, y = state.y;
+    World::MoveResult moved =
+        world.move_box(x, y, half_width, half_height, vx * World::tick_seconds, vy * World::tick_seconds);
+    if (moved.blocked_x) facing = -facing;
+    if (moved.blocked_y) vy = 0;
+    state.vx = (x - state.x) / World::tick_seconds;
+    state.vy = vy;
+    state.x = x;
+    state.y = y;
 }
 
 }  // namespace qs

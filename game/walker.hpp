@@ -1,4 +1,4 @@
-// walker: an enemy that patrols, turning at walls and ledges; stomped from above it dies (erased from the
+// walker: an enemy that patrols (box movement, no Box2D body), turning at walls and ledges; stomped from above it dies (erased from the
 // SlotMap) and bounces the player; touched from the side it hurts.
 #pragma once
 
@@ -25,7 +25,6 @@ struct Walker {
         v("facing", facing, FieldFlag::editable);
         v("grounded", grounded);
     }
-    void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
 };
 

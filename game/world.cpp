@@ -26,7 +26,9 @@ void call_hook(Entity& entity, Hook&& hook) {
 /// Lets bodies pass up through one-way tiles and lets the player drop down through them.
 class OneWayFilter : public b2ContactListener {
 public:
-    explicit OneWayFilter(World& world) : world_(world) {}
+    explicit OneWayFilter(World& world) : world_(&world) {}
+    /// Points the filter at the world that now owns it (after World::adopt).
+    void retarget(World& world) { world_ = &world; }
 
     void PreSolve(b2Contact* contact, const b2Manifold*) override {
         b2Fixture* a = contact->GetFixtureA();
@@ -40,14 +42,14 @@ public:
         bool below = box.upperBound.y > edge_y + 0.2f;  // more than a sliver under the top: passing through
         bool rising = body->GetLinearVelocity().y < -0.01f;
         bool dropping = false;
-        if (Player* player = world_.get<Player>(World::ref_from_tag(body->GetUserData().pointer))) {
+        if (Player* player = world_->get<Player>(World::ref_from_tag(body->GetUserData().pointer))) {
             dropping = player->drop_ticks > 0;
         }
         if (below || rising || dropping) contact->SetEnabled(false);
     }
 
 private:
-    World& world_;
+    World* world_;
 };
 
 const LevelSchema& level_schema() {
@@ -67,8 +69,28 @@ bool tile_is_solid(std::uint8_t tile) {
     return type == TileType::ground || type == TileType::spikes || type == TileType::ice;
 }
 
+std::shared_ptr<const TerrainShapes> TerrainShapes::trace(const TileGrid& tiles) {
+    auto shapes = std::make_shared<TerrainShapes>();
+    shapes->loops = trace_outlines(tiles, [](std::uint8_t t) { return tile_is_solid(t); });
+    auto one_way = static_cast<std::uint8_t>(TileType::oneway);
+    for (int y = 0; y < tiles.height; ++y) {
+        for (int x = 0; x < tiles.width;) {
+            auto is_top = [&](int cx) { return tiles.at(cx, y) == one_way && tiles.at(cx, y - 1) != one_way; };
+            if (!is_top(x)) {
+                ++x;
+                continue;
+            }
+            int end = x;
+            while (end < tiles.width && is_top(end)) ++end;
+            shapes->one_way_runs.push_back({y, x, end});
+            x = end;
+        }
+    }
+    return shapes;
+}
+
 World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned)
-    : level_(std::move(level)), tuning_(tuning) {
+    : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::trace(level_->tiles)) {
     game.lives = tuning_.start_lives;
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
@@ -88,7 +110,23 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     restore(capture());
 }
 
+World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::shared_ptr<const TerrainShapes> terrain,
+             const WorldSnapshot& snapshot)
+    : level_(std::move(level)), tuning_(tuning), terrain_(std::move(terrain)) {
+    restore(snapshot);
+}
+
 World::~World() = default;
+
+void World::adopt(World&& rebuilt) {
+    entities = std::move(rebuilt.entities);
+    game = rebuilt.game;
+    physics_ = std::move(rebuilt.physics_);
+    one_way_filter_ = std::move(rebuilt.one_way_filter_);
+    one_way_filter_->retarget(*this);
+    pending_erase_.clear();
+    pending_spawn_.clear();
+}
 
 std::uintptr_t World::body_tag(EntityRef ref) {
     return (static_cast<std::uintptr_t>(ref.generation) << 32) | ref.index;
@@ -183,6 +221,75 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     if (any_entity) contact.ice = false;
     contact.one_way_only = contact.grounded && !any_solid_tile && !any_entity;
     return contact;
+}
+
+bool World::box_blocked(double x, double y, double half_width, double half_height) {
+    constexpr double inset = 0.001;
+    int x0 = static_cast<int>(std::floor(x - half_width + inset)), x1 = static_cast<int>(std::floor(x + half_width - inset));
+    int y0 = static_cast<int>(std::floor(y - half_height + inset)), y1 = static_cast<int>(std::floor(y + half_height - inset));
+    for (int ty = y0; ty <= y1; ++ty) {
+        for (int tx = x0; tx <= x1; ++tx) {
+            if (tile_is_solid(tile(tx, ty))) return true;
+        }
+    }
+    b2AABB box;
+    box.lowerBound.Set(static_cast<float>(x - half_width + inset), static_cast<float>(y - half_height + inset));
+    box.upperBound.Set(static_cast<float>(x + half_width - inset), static_cast<float>(y + half_height - inset));
+    struct Query : b2QueryCallback {
+        b2AABB box;
+        bool hit = false;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity) || !fixture->GetBody()->IsEnabled()) {
+                return true;
+            }
+            b2AABB shape_box;
+            fixture->GetShape()->ComputeAABB(&shape_box, fixture->GetBody()->GetTransform(), 0);
+            shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            hit = b2TestOverlap(shape_box, box);
+            return !hit;
+        }
+    } query;
+    query.box = box;
+    physics_->QueryAABB(&query, box);
+    return query.hit;
+}
+
+World::MoveResult World::move_box(double& x, double& y, double half_width, double half_height, double dx, double dy) {
+    MoveResult result;
+    // Binary search of the last free position along one axis (moves are under half a tile per tick).
+    auto slide = [&](double& coordinate, double delta, auto blocked_at) {
+        if (delta == 0) return false;
+        if (!blocked_at(coordinate + delta)) {
+            coordinate += delta;
+            return false;
+        }
+        double free = 0, hit = 1;
+        for (int i = 0; i < 10; ++i) {
+            double mid = (free + hit) / 2;
+            (blocked_at(coordinate + delta * mid) ? hit : free) = mid;
+        }
+        coordinate += delta * free;
+        return true;
+    };
+    result.blocked_x = slide(x, dx, [&](double nx) { return box_blocked(nx, y, half_width, half_height); });
+    double bottom_before = y + half_height;
+    result.blocked_y = slide(y, dy, [&](double ny) {
+        if (box_blocked(x, ny, half_width, half_height)) return true;
+        if (dy <= 0) return false;
+        // One-way tops: block a downward move whose bottom starts at or above the top of the row it ends in.
+        int row = static_cast<int>(std::floor(ny + half_height));
+        if (bottom_before > row + 0.02) return false;
+        int first = static_cast<int>(std::floor(x - half_width + 0.001)), last = static_cast<int>(std::floor(x + half_width - 0.001));
+        for (int column = first; column <= last; ++column) {
+            if (tile(column, row) == static_cast<std::uint8_t>(TileType::oneway) &&
+                tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) && ny + half_height > row) {
+                return true;
+            }
+        }
+        return false;
+    });
+    return result;
 }
 
 WorldRect World::camera_bounds(double x, double y) {
@@ -318,37 +425,22 @@ void World::build_physics() {
     one_way_filter_ = std::make_unique<OneWayFilter>(*this);
     physics_->SetContactListener(one_way_filter_.get());
 
-    const TileGrid& tiles = level_->tiles;
-    auto loops = trace_outlines(tiles, [](std::uint8_t t) { return tile_is_solid(t); });
-    if (!loops.empty()) create_outline_body(*physics_, loops, 0.0f);
+    if (!terrain_->loops.empty()) create_outline_body(*physics_, terrain_->loops, 0.0f);
 
-    // One-way tiles: a one-sided edge along the top of each run whose tile above is not one-way.
-    b2BodyDef ground_def;
-    b2Body* one_way_body = nullptr;
-    for (int y = 0; y < tiles.height; ++y) {
-        int x = 0;
-        while (x < tiles.width) {
-            auto is_top = [&](int cx) {
-                return tiles.at(cx, y) == static_cast<std::uint8_t>(TileType::oneway) &&
-                       tiles.at(cx, y - 1) != static_cast<std::uint8_t>(TileType::oneway);
-            };
-            if (!is_top(x)) {
-                ++x;
-                continue;
-            }
-            int end = x;
-            while (end < tiles.width && is_top(end)) ++end;
-            if (!one_way_body) one_way_body = physics_->CreateBody(&ground_def);
+    // One-way tiles: a one-sided edge along the top of each run (PreSolve lets bodies pass from below).
+    if (!terrain_->one_way_runs.empty()) {
+        b2BodyDef ground_def;
+        b2Body* one_way_body = physics_->CreateBody(&ground_def);
+        for (const TerrainShapes::OneWayRun& run : terrain_->one_way_runs) {
             b2EdgeShape edge;
-            float fy = static_cast<float>(y);
-            edge.SetOneSided(b2Vec2(x - 1.0f, fy), b2Vec2(static_cast<float>(x), fy),
-                             b2Vec2(static_cast<float>(end), fy), b2Vec2(end + 1.0f, fy));
+            auto fy = static_cast<float>(run.y);
+            auto x0 = static_cast<float>(run.x0), x1 = static_cast<float>(run.x1);
+            edge.SetOneSided(b2Vec2(x0 - 1.0f, fy), b2Vec2(x0, fy), b2Vec2(x1, fy), b2Vec2(x1 + 1.0f, fy));
             b2FixtureDef fixture;
             fixture.shape = &edge;
             fixture.friction = 0.0f;
             fixture.userData.pointer = one_way_tag;
             one_way_body->CreateFixture(&fixture);
-            x = end;
         }
     }
 

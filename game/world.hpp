@@ -20,6 +20,7 @@
 
 #include "engine/input.hpp"
 #include "engine/level_folder.hpp"
+#include "engine/outline.hpp"
 #include "game/entity.hpp"
 #include "game/game_state.hpp"
 #include "game/tuning.hpp"
@@ -63,6 +64,18 @@ struct WorldEvent {
     std::string text;
 };
 
+/// The level's static collision shapes, traced once per level and shared: solid outlines and the top
+/// edges of one-way runs.
+struct TerrainShapes {
+    struct OneWayRun {
+        int y, x0, x1;
+    };
+    std::vector<OutlineLoop> loops;
+    std::vector<OneWayRun> one_way_runs;
+
+    static std::shared_ptr<const TerrainShapes> trace(const TileGrid& tiles);
+};
+
 /// Everything needed to put the world back exactly: the SlotMap layout, the live entities in index
 /// order and the game-wide state.
 struct WorldSnapshot {
@@ -77,6 +90,10 @@ public:
 
     /// Builds the world from a validated level and its spawned entities (in placement order).
     World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned);
+    /// Builds a world in the canonical state of `snapshot` (exactly as restore() would) for a level whose
+    /// terrain is already traced. Shares only read-only data, so it may run on another thread.
+    World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::shared_ptr<const TerrainShapes> terrain,
+          const WorldSnapshot& snapshot);
     World(const World&) = delete;
     World& operator=(const World&) = delete;
     ~World();
@@ -89,6 +106,9 @@ public:
     /// Replaces the state with `snapshot`: imports the SlotMap layout exactly, rebuilds every body in
     /// index order in a fresh Box2D world. Throws std::invalid_argument for an inconsistent layout.
     void restore(const WorldSnapshot& snapshot);
+    /// Takes over the state of `rebuilt` (made from this world's snapshot by the constructor above): the
+    /// cheap half of a restore done elsewhere. `rebuilt` is left empty.
+    void adopt(World&& rebuilt);
 
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr.
@@ -119,6 +139,7 @@ public:
     const ActionState& actions() const { return *actions_; }
     const Tuning& tuning() const { return tuning_; }
     const LevelData& level() const { return *level_; }
+    std::shared_ptr<const TerrainShapes> terrain() const { return terrain_; }
     std::shared_ptr<const LevelData> level_ptr() const { return level_; }
     b2World& physics() { return *physics_; }
     std::uint8_t tile(int x, int y) const { return level_->tiles.at(x, y); }
@@ -126,6 +147,15 @@ public:
     /// Looks under a box's bottom edge for tiles, doors, turrets and platforms (no Box2D contacts, so the
     /// answer right after a rebuild is the same as before it).
     GroundContact probe_ground(double x, double bottom, double half_width, bool allow_one_way);
+    /// Whether a centred box overlaps a solid tile or a solid entity (door, platform, turret).
+    bool box_blocked(double x, double y, double half_width, double half_height);
+    /// Moves a box (without a Box2D body) by (dx, dy) against solid tiles and entities, one axis at a time,
+    /// stopping at the last free position; one-way tile tops stop downward moves that start above them.
+    /// Returns which axes were blocked.
+    struct MoveResult {
+        bool blocked_x = false, blocked_y = false;
+    };
+    MoveResult move_box(double& x, double& y, double half_width, double half_height, double dx, double dy);
     /// Whether a closed door or a platform occupies the point.
     bool entity_solid_at(double x, double y);
     /// How an entity's body moves.
@@ -152,6 +182,7 @@ private:
 
     std::shared_ptr<const LevelData> level_;
     Tuning tuning_;
+    std::shared_ptr<const TerrainShapes> terrain_;  ///< shared by a world and the copies rebuilt from it
     std::unique_ptr<b2World> physics_;
     std::unique_ptr<class OneWayFilter> one_way_filter_;
     std::vector<EntityRef> pending_erase_;

@@ -1,0 +1,100 @@
+// Quicksave / quickload cost on generated stress levels of 100, 1 000 and 10 000 entities:
+// the main-thread part of F5 (capture + starting the canonical rebuild on a worker), the worker's rebuild, encoding the save file (background thread),
+// decoding it, and F9 (restore incl. the Box2D rebuild). Bytes per entity on disk are reported as counters.
+#include <benchmark/benchmark.h>
+
+#include <future>
+#include <memory>
+
+#include "game/save_codec.hpp"
+#include "game/stress_level.hpp"
+#include "game/world.hpp"
+
+namespace {
+
+struct Fixture {
+    qs::StressLevel stress;
+    std::unique_ptr<qs::World> world;
+    explicit Fixture(int count) : stress(qs::make_stress_level(count)) {
+        world = std::make_unique<qs::World>(stress.level, qs::Tuning{}, stress.entities);
+        qs::ActionState actions;
+        for (int i = 0; i < 30; ++i) world->step(actions);  // bodies moving, projectiles in flight
+    }
+};
+
+void set_counters(benchmark::State& state, const qs::World& world) {
+    state.counters["entities"] = static_cast<double>(world.entities.size());
+}
+
+/// F5 on the main thread: capture the snapshot and hand the canonical rebuild to a worker (as the game does).
+void BM_QuicksaveMainThread(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto snapshot = std::make_shared<qs::WorldSnapshot>(f.world->capture());
+        auto rebuild = std::async(std::launch::async, [&f, snapshot] {
+            return std::make_unique<qs::World>(f.world->level_ptr(), f.world->tuning(), f.world->terrain(), *snapshot);
+        });
+        state.PauseTiming();
+        f.world->adopt(std::move(*rebuild.get()));
+        state.ResumeTiming();
+    }
+    set_counters(state, *f.world);
+}
+
+/// The worker's part of F5: a fresh World (Box2D included) from the snapshot, then adopting it.
+void BM_QuicksaveCanonicalRebuild(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    qs::WorldSnapshot snapshot = f.world->capture();
+    for (auto _ : state) {
+        qs::World rebuilt(f.world->level_ptr(), f.world->tuning(), f.world->terrain(), snapshot);
+        f.world->adopt(std::move(rebuilt));
+    }
+    set_counters(state, *f.world);
+}
+
+void BM_Quickload(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    qs::WorldSnapshot snapshot = f.world->capture();
+    for (auto _ : state) f.world->restore(snapshot);
+    set_counters(state, *f.world);
+}
+
+void BM_EncodeSaveFile(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    qs::SavedGame save;
+    save.level = f.world->level().folder_name;
+    save.snapshot = f.world->capture();
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        auto file = qs::encode_save_file(save);
+        bytes = file.size();
+        benchmark::DoNotOptimize(file);
+    }
+    set_counters(state, *f.world);
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["bytes_per_entity"] = static_cast<double>(bytes) / static_cast<double>(f.world->entities.size());
+}
+
+void BM_DecodeSaveFile(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    qs::SavedGame save;
+    save.level = f.world->level().folder_name;
+    save.snapshot = f.world->capture();
+    auto file = qs::encode_save_file(save);
+    for (auto _ : state) {
+        std::string error;
+        auto decoded = qs::decode_save_file(file, error);
+        if (!decoded) state.SkipWithError(error.c_str());
+        benchmark::DoNotOptimize(decoded);
+    }
+    set_counters(state, *f.world);
+}
+
+}  // namespace
+
+BENCHMARK(BM_QuicksaveMainThread)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_QuicksaveCanonicalRebuild)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Quickload)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK_MAIN();
