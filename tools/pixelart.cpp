@@ -371,14 +371,18 @@ class ArtCompiler {
         image.pixels = std::move(sheet.pixels);
         write_png(sheet.declared_line, sheet.name, image);
 
-        nlohmann::ordered_json animations = nlohmann::ordered_json::object();
-        for (const auto& animation : sheet.animations) {
-            animations[animation.name] = {
+        // One animation per line, so a changed sprite shows up as a one-line diff.
+        std::string json = "{\n  \"tile_size\": " + std::to_string(sheet.tile) + ",\n  \"animations\": {\n";
+        for (std::size_t i = 0; i < sheet.animations.size(); ++i) {
+            const auto& animation = sheet.animations[i];
+            nlohmann::ordered_json entry = {
                 {"x", animation.x}, {"y", animation.y},           {"w", sheet.tile},
                 {"h", sheet.tile},  {"frames", animation.frames}, {"fps", animation.fps}};
+            json += "    " + nlohmann::json(animation.name).dump() + ": " + entry.dump() +
+                    (i + 1 < sheet.animations.size() ? ",\n" : "\n");
         }
-        nlohmann::ordered_json json = {{"tile_size", sheet.tile}, {"animations", animations}};
-        write_text(sheet.declared_line, sheet.name + ".json", json.dump(2) + "\n");
+        json += "  }\n}\n";
+        write_text(sheet.declared_line, sheet.name + ".json", json);
     }
 
     void start_font(int line, const std::vector<std::string_view>& words) {
@@ -522,10 +526,10 @@ int render_preview(const std::filesystem::path& sheet_dir, const std::filesystem
         std::fprintf(stderr, "%s: %s\n", (sheet_dir / "sheet.png").string().c_str(), error.c_str());
         return 1;
     }
-    nlohmann::json sheet_json;
+    nlohmann::ordered_json sheet_json;
     try {
         std::ifstream in(sheet_dir / "sheet.json");
-        sheet_json = nlohmann::json::parse(in);
+        sheet_json = nlohmann::ordered_json::parse(in);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s: %s\n", (sheet_dir / "sheet.json").string().c_str(), e.what());
         return 1;
@@ -538,7 +542,8 @@ int render_preview(const std::filesystem::path& sheet_dir, const std::filesystem
     const int count = static_cast<int>(animations.size());
     const int rows = (count + columns - 1) / columns;
     const int width = columns * column_width + 16;
-    const int height = rows * row_height + 60;
+    const int header_height = 130;
+    const int height = rows * row_height + header_height;
 
     OffscreenCanvas canvas;
     canvas.surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA8888);
@@ -561,14 +566,18 @@ int render_preview(const std::filesystem::path& sheet_dir, const std::filesystem
     SDL_SetRenderDrawColor(renderer, 40, 44, 60, 255);
     SDL_RenderClear(renderer);
     font.draw(renderer, 8, 8, "Quickstep sprite sheet - 4x  (name: frames @ fps)", {255, 255, 255, 255}, 2);
-    font.draw(renderer, 8, 32, "The quick brown fox jumps over the lazy dog! 0123456789 ?#%&@*",
-              {255, 216, 74, 255}, 1);
-    font.draw(renderer, 8, 44, "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", {124, 200, 255, 255}, 1);
+    const std::string_view font_sample =
+        "The quick brown fox jumps over the lazy dog.\n"
+        "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG!\n"
+        "0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\n"
+        "Coins: 42/50  Lives: 3  (F5 save, F9 load)";
+    font.draw(renderer, 8, 32, font_sample, {255, 216, 74, 255}, 1);
+    font.draw(renderer, 300, 32, font_sample, {124, 200, 255, 255}, 2);
 
     int index = 0;
     for (const auto& [name, animation] : animations.items()) {
         const int cell_x = 8 + index % columns * column_width;
-        const int cell_y = 60 + index / columns * row_height;
+        const int cell_y = header_height + index / columns * row_height;
         const int x = animation.at("x"), y = animation.at("y"), w = animation.at("w"), h = animation.at("h");
         const int frames = animation.at("frames"), fps = animation.at("fps");
         std::string label = name + ": " + std::to_string(frames) + " @ " + std::to_string(fps);
