@@ -1,74 +1,266 @@
 #!/usr/bin/env python3
 """Builds the shipped level folders from text maps (tools/level_sources/*.map).
 
-A .map file has a legend and one combined map (tiles and sprites in one grid):
-    tile  CHAR #RRGGBB        a geometry colour (listed in the .lvl obj_colors)
-    sprite CHAR #RRGGBB       a sprite colour (listed in the .lvl spr_colors); its cell's tile is empty
-    sprite CHAR #RRGGBB on T  ...standing in a cell whose tile is the tile char T
-    map                       the rows follow (short rows are padded with '.'); '.' is empty
-It writes a pixelart source per layer and runs the pixelart tool, which writes the PNGs with SDL_image.
-The .lvl files and solution scripts are written by hand next to the PNGs.
+A .map file is a list of directives, then one combined map (tiles and sprites in one grid):
+    tile  CHAR #RRGGBB          a geometry colour (listed in the .lvl obj_colors)
+    sprite CHAR #RRGGBB [on T]  a sprite colour (listed in the .lvl spr_colors); its cell's tile is
+                                empty, or the tile char T with `on T`
+    scale K                     sprites image is K x the geometry size (default 1); a map cell (x, y)
+                                becomes sprite pixel (K*x, K*y), centred at (x + 0.5/K, y + 0.5/K)
+    place CHAR X Y              one more sprite CHAR centred at tile coordinates (X, Y), e.g. with
+                                scale 2: `place c 10.75 4.25` (half-tile placement between cells)
+    theme NAME                  visuals: `day` (clouds and green hills), `dusk` (warm clouds, blue
+                                hills), `cave` (no hills) or `none` (no visuals written)
+    backdrop X Y W H            visuals: a cave wall behind the tiles in that tile rectangle
+    seed N                      visuals: random seed (default 1)
+    map                         the rows follow (short rows are padded with '.'); '.' is empty
+It writes a pixelart source per level and runs the pixelart tool, which writes the PNGs with SDL_image:
+geometry/layer0.png (1 px per tile), sprites/layer0.png (K px per tile), visuals/layer0.png (clouds,
+hills and cave walls, drawn behind the tiles) and visuals/layer1.png (grass tufts and hanging vines,
+drawn over the tiles), both VIS px per tile. The .lvl files and solution scripts are written by hand.
 
-usage: build_levels.py PIXELART_BINARY [MAP...]
+usage: build_levels.py PIXELART_BINARY [--out DIR] [MAP...]
+       (DIR defaults to the repository's levels/; each map writes DIR/<map name>/)
 """
+import math
 import pathlib
+import random
 import subprocess
 import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+VIS = 8  # visuals pixels per tile
+
+# Visuals palettes: soft colours so tiles and entities stay readable in front of them.
+THEMES = {
+    "day": {"far": "#b4d3ec", "near": "#a3cfa6", "near_dark": "#93c196", "cloud": "#ffffffc8",
+            "cloud_shade": "#e6effae0"},
+    "dusk": {"far": "#c7b7e0", "near": "#9fb3d9", "near_dark": "#91a5cc", "cloud": "#ffe2cfc0",
+             "cloud_shade": "#f6cdb8d0"},
+    "cave": {},
+}
+CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
+DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf": "#6cbf4f",
+         "flower": "#f6e27a", "pebble": "#b89a7a"}
+SOLID = "ground"
 
 
-def build(pixelart, map_path):
-    tiles, sprites, rows, in_map = {}, {}, [], False
+def parse(map_path):
+    level = {"tiles": {}, "sprites": {}, "rows": [], "scale": 1, "places": [], "theme": "day",
+             "backdrops": [], "seed": 1}
+    in_map = False
     for number, line in enumerate(map_path.read_text().splitlines(), 1):
         if in_map:
             if line.strip():
-                rows.append(line.rstrip("\n"))
+                level["rows"].append(line.rstrip("\n"))
             continue
         words = line.split()
         if not words or words[0].startswith("#"):
             continue
+        where = f"{map_path}:{number}"
         if words[0] == "tile":
-            tiles[words[1]] = words[2]
+            level["tiles"][words[1]] = (words[2], words[3] if len(words) > 3 else SOLID)
         elif words[0] == "sprite":
-            sprites[words[1]] = (words[2], words[4] if len(words) > 4 else ".")
+            level["sprites"][words[1]] = (words[2], words[4] if len(words) > 4 else ".")
+        elif words[0] == "scale":
+            level["scale"] = int(words[1])
+        elif words[0] == "place":
+            level["places"].append((words[1], float(words[2]), float(words[3]), where))
+        elif words[0] == "theme":
+            if words[1] not in THEMES and words[1] != "none":
+                sys.exit(f"{where}: unknown theme {words[1]}")
+            level["theme"] = words[1]
+        elif words[0] == "backdrop":
+            level["backdrops"].append(tuple(int(w) for w in words[1:5]))
+        elif words[0] == "seed":
+            level["seed"] = int(words[1])
         elif words[0] == "map":
             in_map = True
         else:
-            sys.exit(f"{map_path}:{number}: unknown directive {words[0]}")
+            sys.exit(f"{where}: unknown directive {words[0]}")
+    return level
+
+
+def split_layers(map_path, level):
+    rows = level["rows"]
     width = max(len(row) for row in rows)
     rows = [row.ljust(width, ".") for row in rows]
-    geometry, sprite_rows = [], []
-    for row in rows:
-        g, s = [], []
-        for ch in row:
-            if ch in sprites:
-                s.append(ch)
-                g.append(sprites[ch][1])
+    k = level["scale"]
+    geometry = []
+    sprite_px = [["."] * (width * k) for _ in range(len(rows) * k)]
+    for y, row in enumerate(rows):
+        g = []
+        for x, ch in enumerate(row):
+            if ch in level["sprites"]:
+                sprite_px[y * k][x * k] = ch
+                g.append(level["sprites"][ch][1])
             else:
-                if ch != "." and ch not in tiles:
-                    sys.exit(f"{map_path}: unknown map character '{ch}'")
+                if ch != "." and ch not in level["tiles"]:
+                    sys.exit(f"{map_path}: unknown map character '{ch}' at {x},{y}")
                 g.append(ch)
-                s.append(".")
         geometry.append("".join(g))
-        sprite_rows.append("".join(s))
-    out = ROOT / "levels" / map_path.stem
+    for ch, tx, ty, where in level["places"]:
+        px, py = tx * k - 0.5, ty * k - 0.5
+        if ch not in level["sprites"] or px != int(px) or py != int(py):
+            sys.exit(f"{where}: place needs a sprite char and a pixel centre for scale {k}")
+        if not (0 <= px < width * k and 0 <= py < len(rows) * k):
+            sys.exit(f"{where}: place outside the level")
+        sprite_px[int(py)][int(px)] = ch
+    return width, geometry, ["".join(r) for r in sprite_px]
+
+
+def visuals(level, width, geometry):
+    """Returns (layer0 rows, layer1 rows, colour table) at VIS pixels per tile, or None."""
+    if level["theme"] == "none":
+        return None
+    theme = THEMES[level["theme"]]
+    rng = random.Random(level["seed"])
+    height = len(geometry)
+    kinds = {ch: kind for ch, (_, kind) in level["tiles"].items()}
+    kinds["."] = "empty"
+    kind = [[kinds.get(ch, "empty") for ch in row] for row in geometry]
+    W, H = width * VIS, height * VIS
+    colours = {}
+
+    def code(colour):
+        if colour not in colours:
+            colours[colour] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[len(colours)]
+        return colours[colour]
+
+    back = [["."] * W for _ in range(H)]
+    front = [["."] * W for _ in range(H)]
+    in_cave = [[False] * width for _ in range(height)]
+    for bx, by, bw, bh in level["backdrops"]:
+        for y in range(max(0, by), min(height, by + bh)):
+            for x in range(max(0, bx), min(width, bx + bw)):
+                in_cave[y][x] = True
+
+    if level["theme"] != "cave":
+        # Hills follow a smoothed skyline of the ground, so they show above the terrain at any height.
+        surface = []
+        for x in range(width):
+            top = next((y for y in range(height) if kind[y][x] == "ground"), height)
+            surface.append(top)
+        smooth = []
+        for x in range(width):
+            window = surface[max(0, x - 8): x + 9]
+            smooth.append(sorted(window)[len(window) // 2])
+        phase1, phase2 = rng.uniform(0, 6.3), rng.uniform(0, 6.3)
+        for px in range(W):
+            tx = px / VIS
+            base = smooth[min(width - 1, int(tx))] * VIS
+            far = base - VIS * (3.2 + 1.6 * math.sin(tx / 9.0 + phase1) + 0.8 * math.sin(tx / 3.7 + phase2))
+            near = base - VIS * (1.4 + 0.9 * math.sin(tx / 6.0 + phase2) + 0.4 * math.sin(tx / 2.3))
+            for py in range(max(0, int(far)), H):
+                back[py][px] = code(theme["far"])
+            for py in range(max(0, int(near)), H):
+                back[py][px] = code(theme["near_dark"] if py < near + 2 else theme["near"])
+        # Clouds: soft ellipses in the upper sky.
+        top_sky = min(smooth) * VIS
+        for _ in range(max(3, width // 14)):
+            cx = rng.uniform(0, W)
+            cy = rng.uniform(VIS, max(VIS * 2, top_sky - VIS * 6))
+            rw, rh = rng.uniform(2.0, 4.5) * VIS, rng.uniform(0.7, 1.2) * VIS
+            for py in range(int(cy - rh * 2), int(cy + rh) + 1):
+                for px in range(int(cx - rw * 1.3), int(cx + rw * 1.3) + 1):
+                    if not (0 <= px < W and 0 <= py < H):
+                        continue
+                    inside = ((px - cx) / rw) ** 2 + ((py - cy) / rh) ** 2 <= 1
+                    puff = ((px - cx + rw * 0.3) / (rw * 0.55)) ** 2 + ((py - cy + rh * 0.9) / (rh * 1.1)) ** 2 <= 1
+                    if inside or puff:
+                        shade = py > cy + rh * 0.45
+                        back[py][px] = code(theme["cloud_shade"] if shade else theme["cloud"])
+
+    # Cave walls: a dark stone backdrop with a few lighter stones and cracks.
+    for ty in range(height):
+        for tx in range(width):
+            if not in_cave[ty][tx]:
+                continue
+            for py in range(ty * VIS, ty * VIS + VIS):
+                for px in range(tx * VIS, tx * VIS + VIS):
+                    back[py][px] = code(CAVE["wall"])
+    for ty in range(height):
+        for tx in range(width):
+            if in_cave[ty][tx] and rng.random() < 0.18:
+                sx, sy = tx * VIS + rng.randrange(VIS - 3), ty * VIS + rng.randrange(VIS - 2)
+                for py in range(sy, sy + 2):
+                    for px in range(sx, sx + 3):
+                        back[py][px] = code(CAVE["stone"])
+                back[sy + 2][sx + 1] = code(CAVE["crack"])
+
+    # Over the tiles: grass tufts on open ground, vines under cave ceilings. Small and sparse.
+    for ty in range(1, height):
+        for tx in range(width):
+            if kind[ty][tx] != "ground":
+                continue
+            above = kind[ty - 1][tx]
+            if above == "empty" and not in_cave[ty - 1][tx] and rng.random() < 0.45:
+                gx = tx * VIS + rng.randrange(1, VIS - 2)
+                gy = ty * VIS - 1
+                colour = code(DECOR["grass_light"] if rng.random() < 0.5 else DECOR["grass"])
+                front[gy][gx] = colour
+                front[gy][gx + 1] = colour
+                front[gy - 1][gx] = colour
+                if rng.random() < 0.5:
+                    front[gy - 1][gx + 2 if gx + 2 < W else gx] = colour
+                if rng.random() < 0.12:
+                    front[gy - 2][gx] = code(DECOR["flower"])
+            elif above == "empty" and in_cave[ty - 1][tx] and rng.random() < 0.25:
+                gx = tx * VIS + rng.randrange(1, VIS - 2)
+                front[ty * VIS - 1][gx] = code(DECOR["pebble"])
+            below = kind[ty + 1][tx] if ty + 1 < height else "ground"
+            if below == "empty" and in_cave[ty + 1][tx] and rng.random() < 0.3:
+                vx = tx * VIS + rng.randrange(1, VIS - 1)
+                length = rng.randrange(3, VIS + 4)
+                for i in range(length):
+                    py = (ty + 1) * VIS + i
+                    if py < H:
+                        front[py][vx] = code(DECOR["vine"])
+                        if i % 3 == 2 and vx + 1 < W:
+                            front[py][vx + 1] = code(DECOR["leaf"])
+    return ["".join(r) for r in back], ["".join(r) for r in front], colours
+
+
+def build(pixelart, map_path, out_root):
+    level = parse(map_path)
+    width, geometry, sprite_rows = split_layers(map_path, level)
+    height, k = len(geometry), level["scale"]
+    out = out_root / map_path.stem
     lines = ["color . #00000000"]
-    lines += [f"color {c} {colour}" for c, colour in tiles.items()]
-    lines += [f"color {c} {colour}" for c, (colour, _) in sprites.items()]
-    lines.append(f"image geometry/layer0 {width} {len(rows)}")
+    lines += [f"color {c} {colour}" for c, (colour, _) in level["tiles"].items()]
+    lines += [f"color {c} {colour}" for c, (colour, _) in level["sprites"].items()]
+    lines.append(f"image geometry/layer0 {width} {height}")
     lines += geometry
-    lines.append(f"image sprites/layer0 {width} {len(rows)}")
+    lines.append(f"image sprites/layer0 {width * k} {height * k}")
     lines += sprite_rows
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as source:
-        source.write("\n".join(lines) + "\n")
-    subprocess.run([pixelart, source.name, str(out)], check=True)
-    pathlib.Path(source.name).unlink()
-    print(f"{out}: {width}x{len(rows)}")
+    vis = visuals(level, width, geometry)
+    if vis:
+        back, front, colours = vis
+        # Visuals use their own colour characters; a second pixelart source keeps the tables apart.
+        vis_lines = ["color . #00000000"] + [f"color {c} {colour}" for colour, c in colours.items()]
+        vis_lines.append(f"image visuals/layer0 {width * VIS} {height * VIS}")
+        vis_lines += back
+        vis_lines.append(f"image visuals/layer1 {width * VIS} {height * VIS}")
+        vis_lines += front
+    for source_lines in [lines] + ([vis_lines] if vis else []):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as source:
+            source.write("\n".join(source_lines) + "\n")
+        subprocess.run([pixelart, source.name, str(out)], check=True)
+        pathlib.Path(source.name).unlink()
+    print(f"{out}: {width}x{height}, sprites x{k}{', visuals x%d' % VIS if vis else ''}")
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    pixelart, args, out_root = argv[1], argv[2:], ROOT / "levels"
+    if len(args) >= 2 and args[0] == "--out":
+        out_root, args = pathlib.Path(args[1]), args[2:]
+    maps = [pathlib.Path(p) for p in args] or sorted((ROOT / "tools/level_sources").glob("*.map"))
+    for m in maps:
+        build(pixelart, m, out_root)
 
 
 if __name__ == "__main__":
-    maps = [pathlib.Path(p) for p in sys.argv[2:]] or sorted((ROOT / "tools/level_sources").glob("*.map"))
-    for m in maps:
-        build(sys.argv[1], m)
+    main(sys.argv)
