@@ -49,25 +49,6 @@ double ms_since(Clock::time_point start) {
 /// Headless runs without --frames stop this many ticks after the script's last command.
 constexpr std::int64_t headless_idle_ticks = 600;
 
-Tuning load_tuning(const fs::path& path) {
-    Tuning tuning;
-    JsonLoad doc = load_json_file(path, 1 << 20, 8);
-    if (!doc.value) {
-        std::error_code ec;
-        if (fs::exists(path, ec)) std::fprintf(stderr, "%s - using built-in movement values\n", doc.error.c_str());
-        return tuning;
-    }
-    std::vector<std::string> problems;
-    auto reader = [&]<class T>(const char* name, T& value, FieldFlag = FieldFlag::none) {
-        if (!doc.value->contains(name)) return;
-        std::string problem = field_from_json(doc.value->at(name), name, value);
-        if (!problem.empty()) problems.push_back(problem);
-    };
-    tuning.fields(reader);
-    for (const auto& p : problems) std::fprintf(stderr, "%s: %s\n", path.c_str(), p.c_str());
-    return tuning;
-}
-
 std::string format_time(std::int64_t ticks) {
     std::int64_t seconds = ticks / 60;
     char text[32];
@@ -222,7 +203,10 @@ bool App::start_level(CheckedLevel checked) {
     current_ = std::move(checked);
     level_index_ = level_index_of(current_.level->folder_name);
     if (level_index_ >= 0 && levels_[level_index_].path != current_.level->folder) level_index_ = -1;
-    world_ = std::make_unique<World>(current_.level, load_tuning(data_dir() / "assets/tuning.json"), current_.entities);
+    std::vector<std::string> tuning_problems;
+    Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", tuning_problems);
+    for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
+    world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
     const LevelData& level = *current_.level;
     std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n", level.folder_name.c_str(),
                  level.tiles.width, level.tiles.height, level.rects.size(), world_->entities.size(), ms_since(started));

@@ -1,6 +1,10 @@
 // Movement and game-feel numbers, read from assets/tuning.json (every field optional; defaults below).
 #pragma once
 
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "engine/fields.hpp"
 
 namespace qs {
@@ -53,5 +57,10 @@ struct Tuning {
         v("projectile_max_age", projectile_max_age);
     }
 };
+
+/// Reads `path` (a JSON object of Tuning fields). A missing file gives the defaults; problems (bad JSON,
+/// wrong types, unknown keys other than "_comment"-style keys starting with '_') go to `problems` and the
+/// affected values keep their defaults.
+Tuning load_tuning(const std::filesystem::path& path, std::vector<std::string>& problems);
 
 }  // namespace qs

@@ -2,6 +2,10 @@
 // one-way tiles, ice, seams and walls — played through the real World with held actions.
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
 #include "game_test_world.hpp"
 
 using namespace qs;
@@ -259,4 +263,28 @@ TEST_CASE("movement: pushing into a wall in the air does not stick to it") {
     double y = player_of(*world).state.y;
     d.ticks(20, {Action::right});
     CHECK(player_of(*world).state.y > y + 0.5);  // fell while pressing into the wall
+}
+
+TEST_CASE("movement: assets/tuning.json holds every movement value and nothing unknown") {
+    std::vector<std::string> problems;
+    Tuning loaded = load_tuning(QUICKSTEP_SOURCE_DIR "/assets/tuning.json", problems);
+    CHECK(problems.empty());
+    std::vector<std::string> names;
+    auto collect = [&]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) { names.emplace_back(name); };
+    loaded.fields(collect);
+    std::ifstream in(QUICKSTEP_SOURCE_DIR "/assets/tuning.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const auto& name : names) CHECK_MESSAGE(text.find("\"" + name + "\"") != std::string::npos, name);
+    std::vector<std::string> bad_problems;
+    std::string bad_path = (std::filesystem::temp_directory_path() / "quickstep-tuning-test.json").string();
+    {
+        std::ofstream out(bad_path);
+        out << R"({"run_speed": "fast", "jump_hieght": 3})";
+    }
+    Tuning bad = load_tuning(bad_path, bad_problems);
+    std::remove(bad_path.c_str());
+    CHECK(bad.run_speed == Tuning{}.run_speed);
+    REQUIRE(bad_problems.size() == 2);
+    CHECK(bad_problems[0].find("run_speed must be a number, got a string") != std::string::npos);
+    CHECK(bad_problems[1].find("unknown key 'jump_hieght'") != std::string::npos);
 }
