@@ -3,9 +3,12 @@
 
 A .map file is a list of directives, then one combined map (tiles and sprites in one grid):
     tile  CHAR #RRGGBB          a geometry colour (listed in the .lvl obj_colors)
-    sprite CHAR #RRGGBB [on T]  a sprite colour (listed in the .lvl spr_colors); its cell's tile is
-                                empty, or the tile char T with `on T`
-    scale K                     sprites image is K x the geometry size (default 1); a map cell (x, y)
+    sprite CHAR #RRGGBB [on T] [grid]
+                                a sprite colour (listed in the .lvl spr_colors); its cell's tile is
+                                empty, or the tile char T with `on T`; `grid` (with scale K > 1) puts it
+                                in sprites/layer1 at 1 px per tile, centred on its cell (for doors,
+                                checkpoints, signs and goals that must line up with the tiles)
+    scale K                     sprites/layer0 is K x the geometry size (default 1); a map cell (x, y)
                                 becomes sprite pixel (K*x, K*y), centred at (x + 0.5/K, y + 0.5/K)
     place CHAR X Y              one more sprite CHAR centred at tile coordinates (X, Y), e.g. with
                                 scale 2: `place c 10.75 4.25` (half-tile placement between cells)
@@ -48,7 +51,7 @@ SOLID = "ground"
 
 def parse(map_path):
     level = {"tiles": {}, "sprites": {}, "rows": [], "scale": 1, "places": [], "theme": "day",
-             "backdrops": [], "seed": 1}
+             "backdrops": [], "seed": 1, "grid": set()}
     in_map = False
     for number, line in enumerate(map_path.read_text().splitlines(), 1):
         if in_map:
@@ -62,7 +65,10 @@ def parse(map_path):
         if words[0] == "tile":
             level["tiles"][words[1]] = (words[2], words[3] if len(words) > 3 else SOLID)
         elif words[0] == "sprite":
-            level["sprites"][words[1]] = (words[2], words[4] if len(words) > 4 else ".")
+            on = words[words.index("on") + 1] if "on" in words else "."
+            level["sprites"][words[1]] = (words[2], on)
+            if "grid" in words:
+                level["grid"].add(words[1])
         elif words[0] == "scale":
             level["scale"] = int(words[1])
         elif words[0] == "place":
@@ -89,11 +95,15 @@ def split_layers(map_path, level):
     k = level["scale"]
     geometry = []
     sprite_px = [["."] * (width * k) for _ in range(len(rows) * k)]
+    grid_px = [["."] * width for _ in range(len(rows))] if level["grid"] and k > 1 else None
     for y, row in enumerate(rows):
         g = []
         for x, ch in enumerate(row):
             if ch in level["sprites"]:
-                sprite_px[y * k][x * k] = ch
+                if grid_px and ch in level["grid"]:
+                    grid_px[y][x] = ch
+                else:
+                    sprite_px[y * k][x * k] = ch
                 g.append(level["sprites"][ch][1])
             else:
                 if ch != "." and ch not in level["tiles"]:
@@ -107,7 +117,7 @@ def split_layers(map_path, level):
         if not (0 <= px < width * k and 0 <= py < len(rows) * k):
             sys.exit(f"{where}: place outside the level")
         sprite_px[int(py)][int(px)] = ch
-    return width, geometry, ["".join(r) for r in sprite_px]
+    return width, geometry, ["".join(r) for r in sprite_px], grid_px and ["".join(r) for r in grid_px]
 
 
 def visuals(level, width, geometry):
@@ -140,12 +150,21 @@ def visuals(level, width, geometry):
         # Hills follow a smoothed skyline of the ground, so they show above the terrain at any height.
         surface = []
         for x in range(width):
-            top = next((y for y in range(height) if kind[y][x] == "ground"), height)
+            top = next((y for y in range(height) if kind[y][x] == "ground"), None)
             surface.append(top)
-        smooth = []
+        known = [x for x in range(width) if surface[x] is not None] or [0]
+        for x in range(width):  # pits take the height of the nearest ground
+            if surface[x] is None:
+                nearest = min(known, key=lambda k: abs(k - x))
+                surface[x] = surface[nearest] if surface[nearest] is not None else height
+        median = []
         for x in range(width):
-            window = surface[max(0, x - 8): x + 9]
-            smooth.append(sorted(window)[len(window) // 2])
+            window = sorted(surface[max(0, x - 8): x + 9])
+            median.append(window[len(window) // 2])
+        smooth = []
+        for x in range(width):  # and a moving average, so the hills roll instead of stepping
+            window = median[max(0, x - 10): x + 11]
+            smooth.append(sum(window) / len(window))
         phase1, phase2 = rng.uniform(0, 6.3), rng.uniform(0, 6.3)
         for px in range(W):
             tx = px / VIS
@@ -157,7 +176,7 @@ def visuals(level, width, geometry):
             for py in range(max(0, int(near)), H):
                 back[py][px] = code(theme["near_dark"] if py < near + 2 else theme["near"])
         # Clouds: soft ellipses in the upper sky.
-        top_sky = min(smooth) * VIS
+        top_sky = int(min(smooth) * VIS)
         for _ in range(max(3, width // 14)):
             cx = rng.uniform(0, W)
             cy = rng.uniform(VIS, max(VIS * 2, top_sky - VIS * 6))
@@ -224,7 +243,7 @@ def visuals(level, width, geometry):
 
 def build(pixelart, map_path, out_root):
     level = parse(map_path)
-    width, geometry, sprite_rows = split_layers(map_path, level)
+    width, geometry, sprite_rows, grid_rows = split_layers(map_path, level)
     height, k = len(geometry), level["scale"]
     out = out_root / map_path.stem
     lines = ["color . #00000000"]
@@ -234,6 +253,9 @@ def build(pixelart, map_path, out_root):
     lines += geometry
     lines.append(f"image sprites/layer0 {width * k} {height * k}")
     lines += sprite_rows
+    if grid_rows:
+        lines.append(f"image sprites/layer1 {width} {height}")
+        lines += grid_rows
     vis = visuals(level, width, geometry)
     if vis:
         back, front, colours = vis
