@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::array<std::string_view, action_count> action_names = {
     "left",    "right",   "up",      "down",  "jump",  "quicksave",  "quickload",
-    "quickload_older", "pause", "restart", "confirm", "back", "fullscreen"};
+    "quickload_older", "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);

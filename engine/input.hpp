@@ -34,6 +34,7 @@ enum class Action : std::uint8_t {
     confirm,
     back,
     fullscreen,
+    screenshot,
     count
 };
 inline constexpr std::size_t action_count = static_cast<std::size_t>(Action::count);

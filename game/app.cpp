@@ -603,6 +603,15 @@ void App::poll_events() {
             case SDL_CONTROLLERBUTTONUP: {
                 bool down = event.type == SDL_CONTROLLERBUTTONDOWN;
                 auto button = static_cast<SDL_GameControllerButton>(event.cbutton.button);
+                if (down && rebinding_ >= 0) {
+                    if (button != SDL_CONTROLLER_BUTTON_B) {
+                        settings_.buttons[rebinding_] = {button};
+                        save_settings();
+                    }
+                    rebinding_ = -1;
+                    open_options(options_back_);
+                    break;
+                }
                 for (std::size_t a = 0; a < action_count; ++a) {
                     const auto& buttons = settings_.buttons[a];
                     if (std::find(buttons.begin(), buttons.end(), button) != buttons.end()) {
@@ -626,6 +635,21 @@ void App::poll_events() {
     }
     // Global actions that work in every scene.
     for (const auto& [action, down] : pending_input_) {
+        if (down && action == Action::screenshot && screen_) {
+            render(1.0);
+            std::error_code ec;
+            fs::path dir = user_data_dir() / "screenshots";
+            fs::create_directories(dir, ec);
+            int n = 1;
+            while (fs::exists(dir / ("quickstep-" + std::to_string(n) + ".png"), ec)) ++n;
+            fs::path file = dir / ("quickstep-" + std::to_string(n) + ".png");
+            std::string error;
+            if (screen_->save_screenshot(file, error)) {
+                toast("Screenshot: " + file.filename().string());
+            } else {
+                toast("Screenshot failed: " + error, 5);
+            }
+        }
         if (down && action == Action::fullscreen && screen_) {
             screen_->toggle_fullscreen();
             settings_.fullscreen = screen_->fullscreen();
@@ -747,10 +771,11 @@ void App::open_options(Scene back_to) {
     for (Action action : {Action::left, Action::right, Action::up, Action::down, Action::jump, Action::quicksave,
                           Action::quickload, Action::quickload_older, Action::restart}) {
         std::size_t a = static_cast<std::size_t>(action);
-        menu_.items.push_back({std::string(action_name(action)) + ": " + settings_.describe_keys(action),
-                               "Confirm, then press the new key (Esc keeps the old one)", true, [this, a] {
+        menu_.items.push_back({std::string(action_name(action)) + ": " + settings_.describe_keys(action) + "  [pad: " +
+                                   settings_.describe_buttons(action) + "]",
+                               "Confirm, then press the new key or gamepad button (Esc / B keeps the old one)", true, [this, a] {
                                    rebinding_ = static_cast<int>(a);
-                                   menu_.subtitle = "Press a key for " + std::string(action_name(static_cast<Action>(a)));
+                                   menu_.subtitle = "Press a key or button for " + std::string(action_name(static_cast<Action>(a)));
                                }});
     }
     menu_.items.push_back({"Reset to defaults", "", true, [this] {
@@ -786,9 +811,18 @@ void App::render(double alpha) {
                    scene_ == Scene::playing ? alpha : 1.0, seconds_);
         draw_hud(cx, cy);
     }
-    if (scene_ != Scene::playing) {
-        menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), world_ != nullptr);
+    if (!world_) {
+        // Title and menus without a level: the sky, the hills and the hero.
+        int w = screen_->canvas_width(), h = screen_->canvas_height();
+        WorldView::draw_backdrop(r, sheet_, static_cast<int>(seconds_ * 12), 0, w, h);
+        for (int x = 0; x < w; x += 16) {
+            sheet_.draw(r, "tile_ground_top", 0, x, h - 32, 16, 16);
+            sheet_.draw(r, "tile_ground", 0, x, h - 16, 16, 16);
+        }
+        sheet_.draw(r, "player_run", seconds_, w / 2 - 16, h - 64, 32, 32);
+        for (int i = 0; i < 5; ++i) sheet_.draw(r, "coin", seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
     }
+    if (scene_ != Scene::playing) menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), true);
     if (!reload_error_.empty()) {
         std::string text = "Level not reloaded: " + reload_error_;
         int max_chars = std::max(10, (screen_->canvas_width() - 12) / std::max(1, font_.text_width("M")));
@@ -837,6 +871,11 @@ void App::draw_hud(double camera_x, double camera_y) {
             break;
         }
     }
+    // HUD text gets a dark drop shadow so it reads over bright skies and clouds.
+    auto text = [&](int tx, int ty, const std::string& t, SDL_Color color) {
+        font_.draw(r, tx + 1, ty + 1, t, {20, 24, 40, 200});
+        font_.draw(r, tx, ty, t, color);
+    };
     int x = 6;
     if (player) {
         for (int i = 0; i < player->max_health; ++i) {
@@ -844,12 +883,12 @@ void App::draw_hud(double camera_x, double camera_y) {
             x += 14;
         }
     }
-    font_.draw(r, x + 4, 8, "x" + std::to_string(game.lives), {255, 255, 255, 255});
+    text(x + 4, 8, "x" + std::to_string(game.lives), {255, 255, 255, 255});
     x += 30;
     sheet_.draw(r, "coin_small", 0, x, 4, 16, 16);
-    font_.draw(r, x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total), {255, 230, 120, 255});
+    text(x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total), {255, 230, 120, 255});
     std::string right = world_->level().name + "  " + format_time(game.timer_ticks);
-    font_.draw(r, screen_->canvas_width() - font_.text_width(right) - 6, 8, right, {255, 255, 255, 255});
+    text(screen_->canvas_width() - font_.text_width(right) - 6, 8, right, {255, 255, 255, 255});
 }
 
 int run_app(const AppOptions& options) {

@@ -32,6 +32,7 @@ Settings Settings::defaults() {
     keys(Action::confirm, {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER, SDL_SCANCODE_SPACE});
     keys(Action::back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE});
     keys(Action::fullscreen, {SDL_SCANCODE_F11});
+    keys(Action::screenshot, {SDL_SCANCODE_F12});
     pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
     pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
     pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});
@@ -131,6 +132,17 @@ std::string Settings::describe_keys(Action action) const {
         out += SDL_GetScancodeName(code);
     }
     return out.empty() ? "(none)" : out;
+}
+
+std::string Settings::describe_buttons(Action action) const {
+    std::string out;
+    for (SDL_GameControllerButton button : buttons[static_cast<std::size_t>(action)]) {
+        const char* name = SDL_GameControllerGetStringForButton(button);
+        if (!name) continue;
+        if (!out.empty()) out += ", ";
+        out += name;
+    }
+    return out.empty() ? "-" : out;
 }
 
 fs::path settings_path() {

@@ -29,6 +29,8 @@ struct Settings {
     bool save(const std::filesystem::path& path, std::string& message) const;
     /// Human-readable key names for an action ("Left, A").
     std::string describe_keys(Action action) const;
+    /// Gamepad button names for an action ("a, dpup"), or "-".
+    std::string describe_buttons(Action action) const;
 };
 
 /// $XDG_CONFIG_HOME/quickstep/settings.json (default ~/.config/quickstep/settings.json).

@@ -39,25 +39,28 @@ void WorldView::set_level(SDL_Renderer* renderer, const LevelData& level) {
     }
 }
 
+void WorldView::draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px,
+                              int canvas_w, int canvas_h) {
+    for (int band = 0; band < 8; ++band) {
+        SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(92 + band * 6), static_cast<Uint8>(160 + band * 5), 232, 255);
+        SDL_Rect r{0, band * canvas_h / 8, canvas_w, canvas_h / 8 + 1};
+        SDL_RenderFillRect(renderer, &r);
+    }
+    if (!sheet.has("background")) return;
+    int offset_x = -((left_px / 4) % tile_px + tile_px) % tile_px;
+    int offset_y = canvas_h - 3 * tile_px - (top_px / 8) % tile_px;
+    for (int x = offset_x - tile_px; x < canvas_w; x += tile_px) {
+        for (int y = offset_y; y < canvas_h; y += tile_px) sheet.draw(renderer, "background", 0, x, y, tile_px, tile_px);
+    }
+}
+
 void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
                      int canvas_w, int canvas_h, double alpha, double seconds) const {
     const LevelData& level = world.level();
     Projection p{static_cast<int>(std::lround(cx * tile_px)) - canvas_w / 2,
                  static_cast<int>(std::lround(cy * tile_px)) - canvas_h / 2};
 
-    // Backdrop: sky gradient and a slow parallax pattern.
-    for (int band = 0; band < 8; ++band) {
-        SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(92 + band * 6), static_cast<Uint8>(160 + band * 5), 232, 255);
-        SDL_Rect r{0, band * canvas_h / 8, canvas_w, canvas_h / 8 + 1};
-        SDL_RenderFillRect(renderer, &r);
-    }
-    if (sheet.has("background")) {
-        int offset_x = -((p.left_px / 4) % tile_px + tile_px) % tile_px;
-        int offset_y = canvas_h - 3 * tile_px - (p.top_px / 8) % tile_px;
-        for (int x = offset_x - tile_px; x < canvas_w; x += tile_px) {
-            for (int y = offset_y; y < canvas_h; y += tile_px) sheet.draw(renderer, "background", 0, x, y, tile_px, tile_px);
-        }
-    }
+    draw_backdrop(renderer, sheet, p.left_px, p.top_px, canvas_w, canvas_h);
 
     // Visuals layers, scaled to cover the level.
     SDL_Rect level_rect{p.x(0), p.y(0), level.tiles.width * tile_px, level.tiles.height * tile_px};

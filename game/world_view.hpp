@@ -23,6 +23,10 @@ public:
     void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy, int canvas_w,
               int canvas_h, double alpha, double seconds) const;
 
+    /// The sky gradient and the slow parallax pattern, for a view whose top-left is at (left_px, top_px).
+    static void draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px, int canvas_w,
+                              int canvas_h);
+
 private:
     void release();
     std::vector<SDL_Texture*> visuals_;
