@@ -46,6 +46,21 @@ run future_direct 260 "$SCRATCH/s2"
 run future_detour 410 "$SCRATCH/s2b"
 if same_dump "$SCRATCH/future_direct.json" "$SCRATCH/future_detour.json"; then pass "same future after a load"; else fail "the future after a load differs"; fi
 
+# 2b. The same future with a wander that collects coins (entities destroyed) before the load.
+COINS_WANDER="11 +right
+12 +jump
+40 -jump
+60 +left
+61 -right
+120 -left"
+{ printf '10 quicksave\n%s\n160 quickload\n' "$COINS_WANDER"; printf '%s\n' "$S" | shift_script 160; } >"$SCRATCH/future_coins.txt"
+printf '10 quicksave\n%s\n' "$COINS_WANDER" >"$SCRATCH/coins_wander.txt"
+run coins_wander 159 "$SCRATCH/s2d"
+[ "$(json_query "$SCRATCH/coins_wander.json" 'd["game"]["coins"] >= 2 and len(of("coin")) <= 1')" = True ] \
+    && pass "the coin wander collected coins" || fail "the coin wander collected no coins"
+run future_coins 410 "$SCRATCH/s2c"
+if same_dump "$SCRATCH/future_direct.json" "$SCRATCH/future_coins.json"; then pass "same future after collecting coins and loading"; else fail "the future after a coin wander differs"; fi
+
 # 3. Restart the level, then load.
 printf '10 quicksave\n%s\n150 restart\n170 quickload\n' "$WANDER" >"$SCRATCH/restarted.txt"
 run restarted 170 "$SCRATCH/s3"
@@ -99,6 +114,20 @@ printf '3 quickload\n' >"$SCRATCH/other_load.txt"
 "$QS" 01_first_steps --levels-dir "$SCRATCH/levels" --headless --frames 3 --input "$SCRATCH/other_load.txt" \
     --save-dir "$SCRATCH/s7" --dump-state "$SCRATCH/other_load.json" 2>"$SCRATCH/other_load.err"
 if same_dump "$SCRATCH/other_save.json" "$SCRATCH/other_load.json"; then pass "a save from another level loads that level"; else fail "cross-level load differs"; fi
+
+# 7b. A save from an older version of the level says so instead of loading.
+cp -r "$LAB" "$SCRATCH/levels_v2_qs_lab"
+mkdir -p "$SCRATCH/v2" && mv "$SCRATCH/levels_v2_qs_lab" "$SCRATCH/v2/qs_lab"
+printf '10 quicksave\n' >"$SCRATCH/v1_save.txt"
+"$QS" "$SCRATCH/v2/qs_lab" --headless --frames 10 --input "$SCRATCH/v1_save.txt" --save-dir "$SCRATCH/s7b" 2>/dev/null
+sed -i 's/"Quicksave Lab"/"Quicksave Lab, edited"/' "$SCRATCH/v2/qs_lab/qs_lab.lvl"
+printf '2 quickload\n' >"$SCRATCH/v2_load.txt"
+"$QS" "$SCRATCH/v2/qs_lab" --headless --frames 2 --input "$SCRATCH/v2_load.txt" --save-dir "$SCRATCH/s7b" \
+    --dump-state "$SCRATCH/v2_load.json" 2>"$SCRATCH/v2_load.err"
+grep -q "made for an older version of level 'qs_lab'" "$SCRATCH/v2_load.err" && pass "a save of an edited level says so" \
+    || fail "no message for an edited level: $(cat "$SCRATCH/v2_load.err")"
+[ "$(json_query "$SCRATCH/v2_load.json" 'd["game"]["timer_ticks"]')" = 2 ] && pass "the edited level was not overwritten by the old save" \
+    || fail "an old save was applied to an edited level"
 
 # 8. F8 steps back to an older save.
 printf '10 quicksave\n11 +right\n40 quicksave\n60 quickload\n61 quickload_older\n' >"$SCRATCH/older.txt"

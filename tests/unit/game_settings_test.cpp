@@ -1,0 +1,74 @@
+// Settings: defaults, a save/load round trip with rebound keys and buttons, and malformed files that
+// give a message naming the file and fall back to the defaults.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "game/settings.hpp"
+
+using namespace qs;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path write_temp(const std::string& name, const std::string& text) {
+    fs::path path = fs::temp_directory_path() / ("quickstep-settings-" + name + ".json");
+    std::ofstream(path) << text;
+    return path;
+}
+}  // namespace
+
+TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save and load") {
+    Settings settings = Settings::defaults();
+    settings.volume = 30;
+    settings.fullscreen = true;
+    settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
+    settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
+    fs::path path = fs::temp_directory_path() / "quickstep-settings-roundtrip.json";
+    std::string message;
+    REQUIRE(settings.save(path, message));
+    Settings loaded = Settings::load(path, message);
+    CHECK(message.empty());
+    CHECK(loaded.volume == 30);
+    CHECK(loaded.fullscreen);
+    CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
+    CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
+          std::vector<SDL_GameControllerButton>{SDL_CONTROLLER_BUTTON_B});
+    CHECK(loaded.keys[static_cast<std::size_t>(Action::left)] == settings.keys[static_cast<std::size_t>(Action::left)]);
+    fs::remove(path);
+}
+
+TEST_CASE("settings: a missing file gives the defaults quietly") {
+    std::string message;
+    Settings loaded = Settings::load(fs::temp_directory_path() / "quickstep-no-such-settings.json", message);
+    CHECK(message.empty());
+    CHECK(loaded.volume == Settings::defaults().volume);
+}
+
+TEST_CASE("settings: malformed files give a message naming the file and the defaults") {
+    struct Case {
+        const char* name;
+        const char* text;
+        const char* expected;
+    };
+    for (const Case& c : {
+             Case{"syntax", "{ \"volume\": 50,\n  \"fullscreen\": tru }", "line 2, column"},
+             Case{"volume", "{ \"volume\": 500 }", "volume must be a whole number from 0 to 100"},
+             Case{"type", "{ \"fullscreen\": \"yes\" }", "fullscreen must be true or false"},
+             Case{"action", "{ \"keys\": { \"jmup\": [\"X\"] } }", "unknown action 'jmup'"},
+             Case{"key", "{ \"keys\": { \"jump\": [\"NoSuchKey\"] } }", "unknown key 'NoSuchKey'"},
+             Case{"array", "[1, 2, 3]", "settings must be a JSON object"},
+         }) {
+        CAPTURE(c.name);
+        fs::path path = write_temp(c.name, c.text);
+        std::string message;
+        Settings loaded = Settings::load(path, message);
+        CHECK(message.find(path.string()) != std::string::npos);
+        CHECK(message.find(c.expected) != std::string::npos);
+        CHECK(message.find("using default settings") != std::string::npos);
+        CHECK(loaded.volume == Settings::defaults().volume);
+        CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] ==
+              Settings::defaults().keys[static_cast<std::size_t>(Action::jump)]);
+        fs::remove(path);
+    }
+}
