@@ -16,10 +16,10 @@ struct WorldRect {
 
 /// Where the view is. Render state only: never saved, snapped after a load.
 class Camera {
-public:
+   public:
     double view_width = 30, view_height = 16.875;  ///< visible world units
-    double look_ahead = 2.5;  ///< how far ahead of a running target the view leads
-    double smoothing = 8.0;  ///< 1/s; higher follows more tightly
+    double look_ahead = 2.5;                       ///< how far ahead of a running target the view leads
+    double smoothing = 8.0;                        ///< 1/s; higher follows more tightly
 
     double x = 0, y = 0;  ///< centre of the view
 
@@ -44,7 +44,7 @@ public:
     double left() const { return x - view_width / 2; }
     double top() const { return y - view_height / 2; }
 
-private:
+   private:
     void clamp(const WorldRect& bounds) {
         x = clamp_axis(x, view_width, bounds.x0, bounds.x1);
         y = clamp_axis(y, view_height, bounds.y0, bounds.y1);

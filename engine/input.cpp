@@ -11,8 +11,8 @@ namespace qs {
 namespace {
 
 constexpr std::array<std::string_view, action_count> action_names = {
-    "left",    "right",   "up",      "down",  "jump",  "quicksave",  "quickload",
-    "quickload_older", "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
+    "left",  "right",   "up",      "down", "jump",       "quicksave", "quickload", "quickload_older",
+    "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
@@ -22,7 +22,9 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string_view action_name(Action action) { return action_names[static_cast<std::size_t>(action)]; }
+std::string_view action_name(Action action) {
+    return action_names[static_cast<std::size_t>(action)];
+}
 
 std::optional<Action> action_from_name(std::string_view name) {
     for (std::size_t i = 0; i < action_count; ++i) {
@@ -47,9 +49,15 @@ void ActionState::begin_tick() {
     }
 }
 
-void ActionState::press(Action action) { held_[index(action)] = true; }
-void ActionState::release(Action action) { held_[index(action)] = false; }
-void ActionState::tap(Action action) { tapped_[index(action)] = true; }
+void ActionState::press(Action action) {
+    held_[index(action)] = true;
+}
+void ActionState::release(Action action) {
+    held_[index(action)] = false;
+}
+void ActionState::tap(Action action) {
+    tapped_[index(action)] = true;
+}
 
 void ActionState::release_all() {
     held_.fill(false);
@@ -82,7 +90,8 @@ bool InputScript::parse(std::string_view text, const std::string& source, std::s
             return false;
         };
         auto space = line.find_first_of(" \t");
-        if (space == std::string_view::npos) return fail("expected '<tick> <action>', got '" + std::string(line) + "'");
+        if (space == std::string_view::npos)
+            return fail("expected '<tick> <action>', got '" + std::string(line) + "'");
         std::string_view tick_text = line.substr(0, space);
         std::string_view word = trim(line.substr(space));
         ScriptCommand command;
@@ -101,7 +110,8 @@ bool InputScript::parse(std::string_view text, const std::string& source, std::s
             word.remove_prefix(1);
         }
         auto action = action_from_name(word);
-        if (!action) return fail("unknown action '" + std::string(word) + "' (known: " + action_names_list() + ")");
+        if (!action)
+            return fail("unknown action '" + std::string(word) + "' (known: " + action_names_list() + ")");
         command.action = *action;
         commands_.push_back(command);
     }
@@ -115,13 +125,21 @@ void InputScript::apply(std::int64_t tick, ActionState& actions) const {
                                   [](const ScriptCommand& c, std::int64_t t) { return c.tick < t; });
     for (auto it = first; it != commands_.end() && it->tick == tick; ++it) {
         switch (it->kind) {
-            case ScriptCommand::Kind::press: actions.press(it->action); break;
-            case ScriptCommand::Kind::release: actions.release(it->action); break;
-            case ScriptCommand::Kind::tap: actions.tap(it->action); break;
+            case ScriptCommand::Kind::press:
+                actions.press(it->action);
+                break;
+            case ScriptCommand::Kind::release:
+                actions.release(it->action);
+                break;
+            case ScriptCommand::Kind::tap:
+                actions.tap(it->action);
+                break;
         }
     }
 }
 
-std::int64_t InputScript::last_tick() const { return commands_.empty() ? -1 : commands_.back().tick; }
+std::int64_t InputScript::last_tick() const {
+    return commands_.empty() ? -1 : commands_.back().tick;
+}
 
 }  // namespace qs

@@ -1,9 +1,9 @@
 // Input as actions: keyboard, gamepad and input scripts all become one ActionState per tick.
 //
-//   qs::InputScript script;                       // DESIGN §5.3: "<tick> +jump", "<tick> -jump", "<tick> jump"
-//   if (!script.load("solve.txt", error)) ...     // error: "solve.txt:7: unknown action 'jmup' (known: ...)"
-//   qs::ActionState actions;
-//   for (tick ...) { actions.begin_tick(); script.apply(tick, actions); world.step(actions); }
+//   qs::InputScript script;                       // DESIGN §5.3: "<tick> +jump", "<tick> -jump", "<tick>
+//   jump" if (!script.load("solve.txt", error)) ...     // error: "solve.txt:7: unknown action 'jmup' (known:
+//   ...)" qs::ActionState actions; for (tick ...) { actions.begin_tick(); script.apply(tick, actions);
+//   world.step(actions); }
 //
 // A tap holds the action for its tick only: pressed() is true on the tick an action goes down.
 #pragma once
@@ -48,7 +48,7 @@ std::string action_names_list();
 
 /// Which actions are held this tick and which went down this tick.
 class ActionState {
-public:
+   public:
     /// Starts a new tick: remembers what was held, drops last tick's taps.
     void begin_tick();
     /// Holds an action until release().
@@ -64,7 +64,7 @@ public:
     /// True on the tick the action went down.
     bool pressed(Action action) const { return held(action) && !was_held_[index(action)]; }
 
-private:
+   private:
     static std::size_t index(Action a) { return static_cast<std::size_t>(a); }
     std::array<bool, action_count> held_{};
     std::array<bool, action_count> tapped_{};
@@ -81,7 +81,7 @@ struct ScriptCommand {
 
 /// An input script (DESIGN §5.3), commands sorted by tick, file order kept within a tick.
 class InputScript {
-public:
+   public:
     /// Reads and checks the whole file; on the first bad line returns false with "FILE:LINE: message".
     bool load(const std::filesystem::path& path, std::string& error);
     /// Parses script text; `source` names it in messages.
@@ -92,7 +92,7 @@ public:
     std::int64_t last_tick() const;
     const std::vector<ScriptCommand>& commands() const { return commands_; }
 
-private:
+   private:
     std::vector<ScriptCommand> commands_;
 };
 

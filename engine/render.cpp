@@ -71,11 +71,12 @@ bool Screen::open(const Options& options, std::string& error) {
         headless_surface_ = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA8888);
         if (headless_surface_) renderer_ = SDL_CreateSoftwareRenderer(headless_surface_);
     } else {
-        window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
-                                   height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+        window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   width, height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
         if (window_) {
-            renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC |
-                                                            SDL_RENDERER_TARGETTEXTURE);
+            renderer_ = SDL_CreateRenderer(
+                window_, -1,
+                SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_TARGETTEXTURE);
             if (!renderer_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
         }
     }
@@ -104,8 +105,8 @@ void Screen::end_frame() {
     int out_w = 0, out_h = 0;
     SDL_GetRendererOutputSize(renderer_, &out_w, &out_h);
     int scale = std::max(1, std::min(out_w / canvas_width_, out_h / canvas_height_));
-    SDL_Rect dest{(out_w - canvas_width_ * scale) / 2, (out_h - canvas_height_ * scale) / 2, canvas_width_ * scale,
-                  canvas_height_ * scale};
+    SDL_Rect dest{(out_w - canvas_width_ * scale) / 2, (out_h - canvas_height_ * scale) / 2,
+                  canvas_width_ * scale, canvas_height_ * scale};
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
     SDL_RenderCopy(renderer_, canvas_, nullptr, &dest);
@@ -143,6 +144,8 @@ void Screen::set_fullscreen(bool on) {
     SDL_SetWindowFullscreen(window_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
 }
 
-void Screen::toggle_fullscreen() { set_fullscreen(!fullscreen_); }
+void Screen::toggle_fullscreen() {
+    set_fullscreen(!fullscreen_);
+}
 
 }  // namespace qs

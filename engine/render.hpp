@@ -17,7 +17,7 @@ namespace qs {
 
 /// A texture made from a PNG file; owns the SDL_Texture.
 class Texture {
-public:
+   public:
     Texture() = default;
     Texture(const Texture&) = delete;
     Texture& operator=(const Texture&) = delete;
@@ -31,14 +31,14 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
 
-private:
+   private:
     SDL_Texture* texture_ = nullptr;
     int width_ = 0, height_ = 0;
 };
 
 /// The window (or headless surface) and the game's canvas.
 class Screen {
-public:
+   public:
     struct Options {
         bool headless = false;
         int canvas_width = 480;  ///< logical pixels the game draws
@@ -71,7 +71,7 @@ public:
     bool fullscreen() const { return fullscreen_; }
     void set_fullscreen(bool on);
 
-private:
+   private:
     SDL_Window* window_ = nullptr;
     SDL_Surface* headless_surface_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;

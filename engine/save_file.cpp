@@ -45,7 +45,8 @@ std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
     return hash;
 }
 
-std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version) {
+std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body,
+                                         std::uint32_t format_version) {
     std::vector<std::uint8_t> out(save_magic, save_magic + 8);
     out.reserve(save_header_size + body.size());
     put_u32(out, format_version);

@@ -45,8 +45,8 @@ std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, 
                                          std::string& error);
 
 /// Reads a whole file (refusing files over max_bytes). nullopt + error on failure.
-std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path, std::uintmax_t max_bytes,
-                                                         std::string& error);
+std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path,
+                                                         std::uintmax_t max_bytes, std::string& error);
 
 /// Writes `bytes` to `path` through `path`.tmp: write, fsync, rename, fsync the directory.
 bool write_file_atomically(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes,
@@ -55,7 +55,7 @@ bool write_file_atomically(const std::filesystem::path& path, const std::vector<
 /// Runs jobs one after another on its own thread. flush() waits until all submitted jobs are done; the
 /// destructor flushes. Owned by the caller; not copyable.
 class BackgroundWriter {
-public:
+   public:
     BackgroundWriter();
     BackgroundWriter(const BackgroundWriter&) = delete;
     BackgroundWriter& operator=(const BackgroundWriter&) = delete;
@@ -66,7 +66,7 @@ public:
     /// Blocks until every queued job has finished.
     void flush();
 
-private:
+   private:
     void run();
     std::mutex mutex_;
     std::condition_variable wake_, idle_;

@@ -15,7 +15,9 @@ struct TileGrid {
     TileGrid(int w, int h) : width(w), height(h), tiles(static_cast<std::size_t>(w) * h, 0) {}
     bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
     /// Tile at (x, y); 0 (empty) outside the grid.
-    std::uint8_t at(int x, int y) const { return inside(x, y) ? tiles[static_cast<std::size_t>(y) * width + x] : 0; }
+    std::uint8_t at(int x, int y) const {
+        return inside(x, y) ? tiles[static_cast<std::size_t>(y) * width + x] : 0;
+    }
     void set(int x, int y, std::uint8_t t) { tiles[static_cast<std::size_t>(y) * width + x] = t; }
 };
 

@@ -7,16 +7,16 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <future>
+#include <iostream>
 #include <memory>
 
 #include "engine/audio.hpp"
 #include "engine/bitmap_font.hpp"
 #include "engine/camera.hpp"
 #include "engine/file_watch.hpp"
-#include "engine/json_file.hpp"
 #include "engine/input.hpp"
+#include "engine/json_file.hpp"
 #include "engine/render.hpp"
 #include "game/field_json.hpp"
 #include "game/level_catalog.hpp"
@@ -60,7 +60,7 @@ std::string format_time(std::int64_t ticks) {
 }  // namespace
 
 class App {
-public:
+   public:
     explicit App(const AppOptions& options)
         : options_(options),
           saves_(options.save_dir.value_or(user_data_dir() / "saves")),
@@ -68,7 +68,7 @@ public:
 
     int run();
 
-private:
+   private:
     enum class Scene { title, level_select, playing, paused, options, results };
 
     // setup and levels
@@ -137,8 +137,9 @@ private:
     int rebinding_ = -1;  ///< action index waiting for a key, or -1
     double seconds_ = 0;  ///< wall time for animations
     std::int64_t menu_frames_ = 0;
-    FolderWatcher watcher_;  ///< the current level's files, for hot reload
-    std::string reload_error_;  ///< shown on screen until the level's files load again  ///< frames drawn outside play (for --frames on the title screen)
+    FolderWatcher watcher_;     ///< the current level's files, for hot reload
+    std::string reload_error_;  ///< shown on screen until the level's files load again  ///< frames drawn
+                                ///< outside play (for --frames on the title screen)
     std::vector<SDL_GameController*> pads_;
 };
 
@@ -166,8 +167,8 @@ bool App::open_presentation() {
             toast(message, 6);
         }
         audio_ = std::make_unique<Audio>(true);
-        for (const char* sound : {"jump", "coin", "stomp", "hurt", "switch", "save", "load", "goal", "death", "shoot",
-                                  "checkpoint", "menu_move", "menu_select"}) {
+        for (const char* sound : {"jump", "coin", "stomp", "hurt", "switch", "save", "load", "goal", "death",
+                                  "shoot", "checkpoint", "menu_move", "menu_select"}) {
             audio_->load(sound, assets / "sounds" / (std::string(sound) + ".wav"));
         }
         SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER);
@@ -178,7 +179,8 @@ bool App::open_presentation() {
 
 void App::apply_settings() {
     if (audio_) audio_->set_volume(settings_.volume);
-    if (screen_ && screen_->fullscreen() != settings_.fullscreen) screen_->set_fullscreen(settings_.fullscreen);
+    if (screen_ && screen_->fullscreen() != settings_.fullscreen)
+        screen_->set_fullscreen(settings_.fullscreen);
 }
 
 void App::save_settings() {
@@ -208,11 +210,13 @@ bool App::start_level(CheckedLevel checked) {
     for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
     world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
     const LevelData& level = *current_.level;
-    std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n", level.folder_name.c_str(),
-                 level.tiles.width, level.tiles.height, level.rects.size(), world_->entities.size(), ms_since(started));
+    std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n",
+                 level.folder_name.c_str(), level.tiles.width, level.tiles.height, level.rects.size(),
+                 world_->entities.size(), ms_since(started));
     if (screen_) view_.set_level(screen_->sdl(), level);
     if (Player* player = world_->player()) {
-        camera_.snap(player->state.x, player->state.y, world_->camera_bounds(player->state.x, player->state.y));
+        camera_.snap(player->state.x, player->state.y,
+                     world_->camera_bounds(player->state.x, player->state.y));
     }
     camera_prev_x_ = camera_.x;
     camera_prev_y_ = camera_.y;
@@ -237,12 +241,14 @@ void App::hot_reload() {
     reload_error_.clear();
     // Keep the player where it was when that spot is still open, so an edit can be tried at once.
     std::optional<std::pair<double, double>> spot;
-    if (Player* player = world_ ? world_->player() : nullptr) spot = std::make_pair(player->state.x, player->state.y);
+    if (Player* player = world_ ? world_->player() : nullptr)
+        spot = std::make_pair(player->state.x, player->state.y);
     double keep_x = camera_.x, keep_y = camera_.y;
     if (!start_level(std::move(edited))) return;
     if (Player* player = world_->player(); player && spot) {
         const TileGrid& tiles = world_->level().tiles;
-        bool inside = spot->first > 0 && spot->second > 0 && spot->first < tiles.width && spot->second < tiles.height;
+        bool inside =
+            spot->first > 0 && spot->second > 0 && spot->first < tiles.width && spot->second < tiles.height;
         bool blocked = false;
         for (double dx : {-Player::half_width, Player::half_width}) {
             for (double dy : {-Player::half_height, Player::half_height}) {
@@ -284,7 +290,9 @@ void App::next_level() {
     toast("You finished every level!", 5);
 }
 
-void App::toast(const std::string& text, double seconds) { toasts_.push_back({text, seconds}); }
+void App::toast(const std::string& text, double seconds) {
+    toasts_.push_back({text, seconds});
+}
 
 void App::quicksave() {
     if (!world_) return;
@@ -365,7 +373,8 @@ void App::quickload(bool older) {
     }
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(started));
     if (Player* player = world_->player()) {
-        camera_.snap(player->state.x, player->state.y, world_->camera_bounds(player->state.x, player->state.y));
+        camera_.snap(player->state.x, player->state.y,
+                     world_->camera_bounds(player->state.x, player->state.y));
         camera_prev_x_ = camera_.x;
         camera_prev_y_ = camera_.y;
     }
@@ -377,8 +386,12 @@ void App::quickload(bool older) {
 void App::handle_world_events() {
     for (const WorldEvent& event : world_->take_events()) {
         switch (event.kind) {
-            case WorldEvent::Kind::sound: play(event.text); break;
-            case WorldEvent::Kind::toast: toast(event.text); break;
+            case WorldEvent::Kind::sound:
+                play(event.text);
+                break;
+            case WorldEvent::Kind::toast:
+                toast(event.text);
+                break;
             case WorldEvent::Kind::respawned:
                 if (Player* player = world_->player()) {
                     camera_.snap(player->state.x, player->state.y,
@@ -454,15 +467,15 @@ int App::run() {
         std::error_code ec;
         fs::path as_path = options_.level;
         int index = level_index_of(options_.level);
-        bool looks_like_path = options_.level.find('/') != std::string::npos || options_.level == "." ||
-                               options_.level == "..";
+        bool looks_like_path =
+            options_.level.find('/') != std::string::npos || options_.level == "." || options_.level == "..";
         if (index >= 0 && !looks_like_path) {
             as_path = levels_[index].path;
         } else if (!fs::is_directory(as_path, ec)) {
             std::string known;
             for (const auto& listing : levels_) known += (known.empty() ? "" : ", ") + listing.name;
-            std::fprintf(stderr, "quickstep: no level named '%s' (known levels: %s)\n", options_.level.c_str(),
-                         known.c_str());
+            std::fprintf(stderr, "quickstep: no level named '%s' (known levels: %s)\n",
+                         options_.level.c_str(), known.c_str());
             return 2;
         }
         first = check_level(as_path);
@@ -527,7 +540,8 @@ int App::run() {
             std::ofstream out(*options_.dump_state, std::ios::binary);
             out << text;
             if (!out) {
-                std::fprintf(stderr, "quickstep: %s: cannot write the state dump\n", options_.dump_state->c_str());
+                std::fprintf(stderr, "quickstep: %s: cannot write the state dump\n",
+                             options_.dump_state->c_str());
                 exit_code_ = 1;
             }
         }
@@ -535,7 +549,8 @@ int App::run() {
     if (options_.screenshot && screen_) {
         if (options_.headless) {
             if (Player* player = world_ ? world_->player() : nullptr) {
-                camera_.snap(player->state.x, player->state.y, world_->camera_bounds(player->state.x, player->state.y));
+                camera_.snap(player->state.x, player->state.y,
+                             world_->camera_bounds(player->state.x, player->state.y));
                 camera_prev_x_ = camera_.x;
                 camera_prev_y_ = camera_.y;
             }
@@ -557,14 +572,18 @@ void App::poll_events() {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
         switch (event.type) {
-            case SDL_QUIT: finished_ = true; break;
+            case SDL_QUIT:
+                finished_ = true;
+                break;
             case SDL_WINDOWEVENT:
-                if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST && scene_ == Scene::playing) open_pause();
+                if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST && scene_ == Scene::playing)
+                    open_pause();
                 break;
             case SDL_CONTROLLERDEVICEADDED:
                 if (SDL_GameController* pad = SDL_GameControllerOpen(event.cdevice.which)) {
                     pads_.push_back(pad);
-                    toast(std::string("Gamepad connected: ") + (SDL_GameControllerName(pad) ? SDL_GameControllerName(pad) : "?"));
+                    toast(std::string("Gamepad connected: ") +
+                          (SDL_GameControllerName(pad) ? SDL_GameControllerName(pad) : "?"));
                 }
                 break;
             case SDL_CONTROLLERDEVICEREMOVED:
@@ -621,7 +640,9 @@ void App::poll_events() {
                 break;
             }
             case SDL_CONTROLLERAXISMOTION: {
-                if (event.caxis.axis != SDL_CONTROLLER_AXIS_LEFTX && event.caxis.axis != SDL_CONTROLLER_AXIS_LEFTY) break;
+                if (event.caxis.axis != SDL_CONTROLLER_AXIS_LEFTX &&
+                    event.caxis.axis != SDL_CONTROLLER_AXIS_LEFTY)
+                    break;
                 bool horizontal = event.caxis.axis == SDL_CONTROLLER_AXIS_LEFTX;
                 constexpr int dead_zone = 12000;
                 Action negative = horizontal ? Action::left : Action::up;
@@ -630,7 +651,8 @@ void App::poll_events() {
                 pending_input_.emplace_back(positive, event.caxis.value > dead_zone);
                 break;
             }
-            default: break;
+            default:
+                break;
         }
     }
     // Global actions that work in every scene.
@@ -668,10 +690,20 @@ void App::handle_menu_input() {
     for (const auto& [action, down] : input) {
         if (!down) continue;
         switch (action) {
-            case Action::up: menu_.move(-1); play("menu_move"); break;
-            case Action::down: menu_.move(1); play("menu_move"); break;
-            case Action::left: menu_.adjust(-1); break;
-            case Action::right: menu_.adjust(1); break;
+            case Action::up:
+                menu_.move(-1);
+                play("menu_move");
+                break;
+            case Action::down:
+                menu_.move(1);
+                play("menu_move");
+                break;
+            case Action::left:
+                menu_.adjust(-1);
+                break;
+            case Action::right:
+                menu_.adjust(1);
+                break;
             case Action::confirm:
             case Action::jump:
                 if (menu_.confirm()) play("menu_select");
@@ -688,7 +720,8 @@ void App::handle_menu_input() {
                     finished_ = true;
                 }
                 return;
-            default: break;
+            default:
+                break;
         }
     }
 }
@@ -698,9 +731,11 @@ void App::open_title() {
     menu_ = Menu{};
     menu_.title = "QUICKSTEP";
     menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save";
-    auto first_good = std::find_if(levels_.begin(), levels_.end(), [](const LevelListing& l) { return l.ok; });
+    auto first_good =
+        std::find_if(levels_.begin(), levels_.end(), [](const LevelListing& l) { return l.ok; });
     menu_.items.push_back({"Play", "", first_good != levels_.end(), [this, first_good] {
-                               if (!start_level(check_level(first_good->path))) toast("That level cannot be loaded");
+                               if (!start_level(check_level(first_good->path)))
+                                   toast("That level cannot be loaded");
                            }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::title); }});
@@ -748,13 +783,14 @@ void App::open_options(Scene back_to) {
     menu_ = Menu{};
     menu_.title = "OPTIONS";
     menu_.subtitle = "Left/right to change, confirm to rebind a key";
-    menu_.items.push_back({"Volume: " + std::to_string(settings_.volume) + "%", "", true, nullptr, [this](int d) {
-                               settings_.volume = std::clamp(settings_.volume + d * 10, 0, 100);
-                               apply_settings();
-                               save_settings();
-                               play("menu_move");
-                               open_options(options_back_);
-                           }});
+    menu_.items.push_back(
+        {"Volume: " + std::to_string(settings_.volume) + "%", "", true, nullptr, [this](int d) {
+             settings_.volume = std::clamp(settings_.volume + d * 10, 0, 100);
+             apply_settings();
+             save_settings();
+             play("menu_move");
+             open_options(options_back_);
+         }});
     menu_.items.push_back({std::string("Fullscreen: ") + (settings_.fullscreen ? "on" : "off"), "", true,
                            [this] {
                                settings_.fullscreen = !settings_.fullscreen;
@@ -768,15 +804,18 @@ void App::open_options(Scene back_to) {
                                save_settings();
                                open_options(options_back_);
                            }});
-    for (Action action : {Action::left, Action::right, Action::up, Action::down, Action::jump, Action::quicksave,
-                          Action::quickload, Action::quickload_older, Action::restart}) {
+    for (Action action : {Action::left, Action::right, Action::up, Action::down, Action::jump,
+                          Action::quicksave, Action::quickload, Action::quickload_older, Action::restart}) {
         std::size_t a = static_cast<std::size_t>(action);
-        menu_.items.push_back({std::string(action_name(action)) + ": " + settings_.describe_keys(action) + "  [pad: " +
-                                   settings_.describe_buttons(action) + "]",
-                               "Confirm, then press the new key or gamepad button (Esc / B keeps the old one)", true, [this, a] {
-                                   rebinding_ = static_cast<int>(a);
-                                   menu_.subtitle = "Press a key or button for " + std::string(action_name(static_cast<Action>(a)));
-                               }});
+        menu_.items.push_back(
+            {std::string(action_name(action)) + ": " + settings_.describe_keys(action) +
+                 "  [pad: " + settings_.describe_buttons(action) + "]",
+             "Confirm, then press the new key or gamepad button (Esc / B keeps the old one)", true,
+             [this, a] {
+                 rebinding_ = static_cast<int>(a);
+                 menu_.subtitle =
+                     "Press a key or button for " + std::string(action_name(static_cast<Action>(a)));
+             }});
     }
     menu_.items.push_back({"Reset to defaults", "", true, [this] {
                                settings_ = Settings::defaults();
@@ -784,7 +823,8 @@ void App::open_options(Scene back_to) {
                                save_settings();
                                open_options(options_back_);
                            }});
-    menu_.items.push_back({"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
+    menu_.items.push_back(
+        {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
 }
 
@@ -793,8 +833,8 @@ void App::open_results() {
     menu_ = Menu{};
     menu_.title = "LEVEL COMPLETE";
     const GameState& game = world_->game;
-    menu_.subtitle = "Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
-                     format_time(game.timer_ticks) + "   Deaths " + std::to_string(game.deaths);
+    menu_.subtitle = "Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
+                     "   Time " + format_time(game.timer_ticks) + "   Deaths " + std::to_string(game.deaths);
     menu_.items.push_back({"Next level", "", true, [this] { next_level(); }});
     menu_.items.push_back({"Play again", "", true, [this] { restart_level(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
@@ -820,9 +860,11 @@ void App::render(double alpha) {
             sheet_.draw(r, "tile_ground", 0, x, h - 16, 16, 16);
         }
         sheet_.draw(r, "player_run", seconds_, w / 2 - 16, h - 64, 32, 32);
-        for (int i = 0; i < 5; ++i) sheet_.draw(r, "coin", seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
+        for (int i = 0; i < 5; ++i)
+            sheet_.draw(r, "coin", seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
     }
-    if (scene_ != Scene::playing) menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), true);
+    if (scene_ != Scene::playing)
+        menu_.draw(r, font_, screen_->canvas_width(), screen_->canvas_height(), true);
     if (!reload_error_.empty()) {
         std::string text = "Level not reloaded: " + reload_error_;
         int max_chars = std::max(10, (screen_->canvas_width() - 12) / std::max(1, font_.text_width("M")));
@@ -830,7 +872,8 @@ void App::render(double alpha) {
         SDL_SetRenderDrawColor(r, 120, 20, 20, 220);
         SDL_RenderFillRect(r, &bar);
         for (int line = 0; line < 3 && static_cast<std::size_t>(line * max_chars) < text.size(); ++line) {
-            font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars), {255, 236, 220, 255});
+            font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars),
+                       {255, 236, 220, 255});
         }
     }
     // Toasts, newest at the bottom.
@@ -859,10 +902,15 @@ void App::draw_hud(double camera_x, double camera_y) {
                 continue;
             }
             int w = font_.text_width(sign->text) + 10;
-            int h = font_.line_height() * (1 + static_cast<int>(std::count(sign->text.begin(), sign->text.end(), '\n'))) + 8;
-            int sx = static_cast<int>(std::lround((sign->state.x - camera_x) * 16)) + screen_->canvas_width() / 2;
-            int sy = static_cast<int>(std::lround((sign->state.y - 0.6 - camera_y) * 16)) + screen_->canvas_height() / 2;
-            SDL_Rect box{std::clamp(sx - w / 2, 2, screen_->canvas_width() - w - 2), std::max(22, sy - h - 4), w, h};
+            int h = font_.line_height() *
+                        (1 + static_cast<int>(std::count(sign->text.begin(), sign->text.end(), '\n'))) +
+                    8;
+            int sx =
+                static_cast<int>(std::lround((sign->state.x - camera_x) * 16)) + screen_->canvas_width() / 2;
+            int sy = static_cast<int>(std::lround((sign->state.y - 0.6 - camera_y) * 16)) +
+                     screen_->canvas_height() / 2;
+            SDL_Rect box{std::clamp(sx - w / 2, 2, screen_->canvas_width() - w - 2), std::max(22, sy - h - 4),
+                         w, h};
             SDL_SetRenderDrawColor(r, 250, 244, 220, 235);
             SDL_RenderFillRect(r, &box);
             SDL_SetRenderDrawColor(r, 90, 60, 40, 255);
@@ -886,7 +934,8 @@ void App::draw_hud(double camera_x, double camera_y) {
     text(x + 4, 8, "x" + std::to_string(game.lives), {255, 255, 255, 255});
     x += 30;
     sheet_.draw(r, "coin_small", 0, x, 4, 16, 16);
-    text(x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total), {255, 230, 120, 255});
+    text(x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total),
+         {255, 230, 120, 255});
     std::string right = world_->level().name + "  " + format_time(game.timer_ticks);
     text(screen_->canvas_width() - font_.text_width(right) - 6, 8, right, {255, 255, 255, 255});
 }

@@ -9,12 +9,12 @@ class b2Body;
 namespace qs {
 
 struct BodyState {
-    double x = 0, y = 0;  ///< centre, tiles
-    double vx = 0, vy = 0;  ///< tiles per second
+    double x = 0, y = 0;         ///< centre, tiles
+    double vx = 0, vy = 0;       ///< tiles per second
     double angle = 0, spin = 0;  ///< radians, radians per second
     bool awake = true;
 
-    b2Body* body = nullptr;  ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
+    b2Body* body = nullptr;         ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
     double prev_x = 0, prev_y = 0;  ///< position one tick ago, for interpolated drawing (not state)
 
     template <class V>

@@ -21,13 +21,16 @@
 namespace qs {
 
 /// Every entity type. Adding one: a file in game/ with its struct and field list, then list it here.
-using Entity =
-    std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint, Goal, CameraArea,
-                 Sign>;
+using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
+                            Goal, CameraArea, Sign>;
 using EntityMap = SlotMap<Entity>;
 
-inline EntityMap::Key to_key(EntityRef ref) { return {ref.index, ref.generation}; }
-inline EntityRef to_ref(EntityMap::Key key) { return {key.index, key.generation}; }
+inline EntityMap::Key to_key(EntityRef ref) {
+    return {ref.index, ref.generation};
+}
+inline EntityRef to_ref(EntityMap::Key key) {
+    return {key.index, key.generation};
+}
 
 /// The type name ("player", "coin", ...) of an entity.
 inline std::string_view entity_type_name(const Entity& entity) {
@@ -48,7 +51,8 @@ template <class F>
 void for_each_entity_type(F&& f) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         (f.template operator()<std::variant_alternative_t<I, Entity>>(), ...);
-    }(std::make_index_sequence<std::variant_size_v<Entity>>{});
+    }
+    (std::make_index_sequence<std::variant_size_v<Entity>>{});
 }
 
 }  // namespace qs

@@ -52,7 +52,8 @@ struct JsonFieldWriter {
 template <class T>
 std::string field_from_json(const nlohmann::json& json, const std::string& name, T& value) {
     auto wrong = [&](const char* wanted) {
-        return name + " must be " + wanted + ", got " + (json.is_null() ? "null" : std::string("a ") + json.type_name());
+        return name + " must be " + wanted + ", got " +
+               (json.is_null() ? "null" : std::string("a ") + json.type_name());
     };
     if constexpr (std::is_same_v<T, bool>) {
         if (!json.is_boolean()) return wrong("true or false");

@@ -9,7 +9,7 @@
 namespace qs {
 
 struct GameState {
-    int coins = 0;  ///< collected in this level
+    int coins = 0;        ///< collected in this level
     int coins_total = 0;  ///< coins the level started with
     int lives = 3;
     int deaths = 0;

@@ -42,7 +42,8 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
         for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
              !ec && it != end; it.increment(ec)) {
             std::error_code type_ec;
-            if (it->is_directory(type_ec) && looks_like_level_folder(it->path())) folders.push_back(it->path());
+            if (it->is_directory(type_ec) && looks_like_level_folder(it->path()))
+                folders.push_back(it->path());
         }
         std::sort(folders.begin(), folders.end());
         for (const fs::path& folder : folders) {
@@ -66,7 +67,8 @@ fs::path data_dir() {
         fs::path exe_dir = base;
         SDL_free(base);
         if (exe_dir.filename().empty()) exe_dir = exe_dir.parent_path();
-        for (const fs::path& candidate : {exe_dir, exe_dir.parent_path(), exe_dir.parent_path() / "share/quickstep"}) {
+        for (const fs::path& candidate :
+             {exe_dir, exe_dir.parent_path(), exe_dir.parent_path() / "share/quickstep"}) {
             if (fs::is_directory(candidate / "assets", ec) && fs::is_directory(candidate / "levels", ec)) {
                 return candidate;
             }
@@ -77,7 +79,8 @@ fs::path data_dir() {
 
 fs::path user_data_dir() {
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return fs::path(xdg) / "quickstep";
-    if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".local/share/quickstep";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".local/share/quickstep";
     return fs::path(".quickstep");
 }
 

@@ -15,7 +15,7 @@ namespace qs {
 /// A level folder fully checked: the data and its entities, or every error found.
 struct CheckedLevel {
     std::shared_ptr<const LevelData> level;  ///< null when there were errors
-    std::vector<Entity> entities;  ///< placement order
+    std::vector<Entity> entities;            ///< placement order
     std::vector<std::string> errors;
 };
 
@@ -24,7 +24,7 @@ CheckedLevel check_level(const std::filesystem::path& folder);
 
 /// One discovered level folder.
 struct LevelListing {
-    std::string name;  ///< folder name
+    std::string name;   ///< folder name
     std::string title;  ///< the .lvl "name", or the folder name
     std::filesystem::path path;
     bool ok = false;

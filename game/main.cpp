@@ -89,8 +89,8 @@ int list_levels(const qs::AppOptions& options) {
         for (char& c : reason) {
             if (c == '\t' || c == '\n') c = ' ';
         }
-        std::printf("%s\t%s\t%s\t%s\n", listing.name.c_str(), listing.ok ? "ok" : "broken", listing.path.c_str(),
-                    reason.c_str());
+        std::printf("%s\t%s\t%s\t%s\n", listing.name.c_str(), listing.ok ? "ok" : "broken",
+                    listing.path.c_str(), reason.c_str());
     }
     return 0;
 }
@@ -132,8 +132,8 @@ int main(int argc, char** argv) {
         } else if (arg == "--check") {
             checking = true;
             while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
-        } else if (arg == "--levels-dir" || arg == "--save-dir" || arg == "--input" || arg == "--dump-state" ||
-                   arg == "--screenshot" || arg == "--frames") {
+        } else if (arg == "--levels-dir" || arg == "--save-dir" || arg == "--input" ||
+                   arg == "--dump-state" || arg == "--screenshot" || arg == "--frames") {
             if (!value(v) || v.empty()) return usage_error(arg + " needs a value");
             if (arg == "--levels-dir") options.levels_dirs.emplace_back(v);
             if (arg == "--save-dir") options.save_dir = v;

@@ -21,15 +21,17 @@ void Menu::adjust(int direction) {
     if (!items.empty() && items[cursor].on_adjust) items[cursor].on_adjust(direction);
 }
 
-void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, bool overlay) const {
+void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
+                bool overlay) const {
     SDL_SetRenderDrawColor(renderer, 16, 20, 40, overlay ? 190 : 255);
     SDL_Rect all{0, 0, canvas_w, canvas_h};
     SDL_RenderFillRect(renderer, &all);
     int title_scale = 2;
-    font.draw(renderer, (canvas_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255}, title_scale);
+    font.draw(renderer, (canvas_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255},
+              title_scale);
     if (!subtitle.empty()) {
-        font.draw(renderer, (canvas_w - font.text_width(subtitle)) / 2, 24 + font.line_height(title_scale) + 6, subtitle,
-                  {200, 210, 235, 255});
+        font.draw(renderer, (canvas_w - font.text_width(subtitle)) / 2,
+                  24 + font.line_height(title_scale) + 6, subtitle, {200, 210, 235, 255});
     }
     int line = font.line_height() + 5;
     int visible = std::max(1, (canvas_h - 120) / line);
@@ -42,7 +44,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                           : selected    ? SDL_Color{255, 255, 255, 255}
                                         : SDL_Color{170, 190, 230, 255};
         std::string text = (selected ? "> " : "  ") + item.label;
-        font.draw(renderer, (canvas_w - font.text_width(item.label)) / 2 - font.text_width("> "), y, text, color);
+        font.draw(renderer, (canvas_w - font.text_width(item.label)) / 2 - font.text_width("> "), y, text,
+                  color);
         y += line;
     }
     if (!items.empty() && !items[cursor].detail.empty()) {
@@ -55,7 +58,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         }
         int dy = canvas_h - 12 - static_cast<int>(lines.size()) * font.line_height();
         for (const std::string& l : lines) {
-            font.draw(renderer, 12, dy, l, items[cursor].enabled ? SDL_Color{200, 220, 255, 255} : SDL_Color{255, 140, 120, 255});
+            font.draw(renderer, 12, dy, l,
+                      items[cursor].enabled ? SDL_Color{200, 220, 255, 255} : SDL_Color{255, 140, 120, 255});
             dy += font.line_height();
         }
     }

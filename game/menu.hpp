@@ -22,14 +22,14 @@ struct MenuItem {
           on_adjust(std::move(adjust)) {}
 
     std::string label;
-    std::string detail;  ///< shown under the menu while highlighted (e.g. why a level is broken)
+    std::string detail;   ///< shown under the menu while highlighted (e.g. why a level is broken)
     bool enabled = true;  ///< disabled items can be highlighted but not confirmed
     std::function<void()> on_confirm;
     std::function<void(int direction)> on_adjust;  ///< left (-1) / right (+1), e.g. volume
 };
 
 class Menu {
-public:
+   public:
     std::string title;
     std::string subtitle;
     std::vector<MenuItem> items;

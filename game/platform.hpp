@@ -15,12 +15,12 @@ struct Platform {
 
     BodyState state;
     double dx = 4, dy = 0;  ///< travel, tiles
-    double speed = 2;  ///< tiles per second
-    int width = 3;  ///< tiles
+    double speed = 2;       ///< tiles per second
+    int width = 3;          ///< tiles
     bool active = true;
     double start_x = 0, start_y = 0;  ///< where it spawned (set when the level is built)
-    double progress = 0;  ///< 0 at the start, 1 at the far end
-    int direction = 1;  ///< +1 towards the far end, -1 back
+    double progress = 0;              ///< 0 at the start, 1 at the far end
+    int direction = 1;                ///< +1 towards the far end, -1 back
 
     template <class V>
     void fields(V& v) {

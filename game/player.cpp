@@ -73,7 +73,8 @@ void Player::think(World& world, EntityRef) {
     double decel = on_ice ? tuning.ice_decel : grounded ? tuning.ground_decel : tuning.air_decel;
     double wanted = move * tuning.run_speed;
     bool turning = move != 0 && run_vx * move < 0;
-    run_vx = approach(run_vx, wanted, (move != 0 && !turning ? accel : std::max(accel, decel)) * World::tick_seconds);
+    run_vx = approach(run_vx, wanted,
+                      (move != 0 && !turning ? accel : std::max(accel, decel)) * World::tick_seconds);
     if (move == 0) run_vx = approach(run_vx, 0.0, decel * World::tick_seconds);
 
     // Vertical: jump, variable height, gravity.
@@ -106,18 +107,21 @@ void Player::think(World& world, EntityRef) {
             double shift = 0;
             if (left_blocked && !right_blocked) {
                 double overlap = std::floor(left) + 1 - left;
-                if (overlap <= tuning.corner_correction && !world.solid_at(right + overlap + 0.01, row + 0.5)) {
+                if (overlap <= tuning.corner_correction &&
+                    !world.solid_at(right + overlap + 0.01, row + 0.5)) {
                     shift = overlap + 0.01;
                 }
             } else if (right_blocked && !left_blocked) {
                 double overlap = right - std::floor(right - 0.001);
-                if (overlap <= tuning.corner_correction && !world.solid_at(left - overlap - 0.01, row + 0.5)) {
+                if (overlap <= tuning.corner_correction &&
+                    !world.solid_at(left - overlap - 0.01, row + 0.5)) {
                     shift = -(overlap + 0.01);
                 }
             }
             if (shift != 0) {
                 state.x += shift;
-                state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+                state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)),
+                                         0.0f);
             }
         }
     }
@@ -160,7 +164,8 @@ void Player::react(World& world, EntityRef) {
             state.vy = -world.tuning().stomp_bounce_speed;
             jumping = world.actions().held(Action::jump);
             if (state.body) {
-                state.body->SetLinearVelocity(b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
+                state.body->SetLinearVelocity(
+                    b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
             }
         } else {
             hurt(world, walker->state.x);

@@ -20,15 +20,15 @@ struct Player {
     int facing = 1;
     bool grounded = false;
     bool on_ice = false;
-    bool jumping = false;  ///< rising from a jump while the button is held (variable height)
-    int coyote_ticks = 0;  ///< ticks left to jump after leaving a ledge
+    bool jumping = false;       ///< rising from a jump while the button is held (variable height)
+    int coyote_ticks = 0;       ///< ticks left to jump after leaving a ledge
     int jump_buffer_ticks = 0;  ///< ticks left for a jump pressed before landing
-    int drop_ticks = 0;  ///< ticks left falling through one-way tiles
+    int drop_ticks = 0;         ///< ticks left falling through one-way tiles
     int invulnerable_ticks = 0;
     int dead_ticks = 0;  ///< > 0 while dead, counts down to the respawn
-    double run_vx = 0;  ///< own running speed, without the platform it rides
+    double run_vx = 0;   ///< own running speed, without the platform it rides
     double spawn_x = 0, spawn_y = 0;
-    EntityRef riding;  ///< the platform under its feet
+    EntityRef riding;      ///< the platform under its feet
     EntityRef checkpoint;  ///< the last checkpoint touched
 
     template <class V>

@@ -51,15 +51,16 @@ struct ConfigReader {
             } else if (json.is_array() && std::is_same_v<T, EntityRefList>) {
                 for (const auto& id : json) {
                     if (!id.is_string()) {
-                        problems.push_back(std::string(name) + " must list ids (strings), got a " + id.type_name());
+                        problems.push_back(std::string(name) + " must list ids (strings), got a " +
+                                           id.type_name());
                         return;
                     }
                     pending.ids.push_back(id.get<std::string>());
                 }
             } else {
                 problems.push_back(std::string(name) + " must be an id" +
-                                   (std::is_same_v<T, EntityRefList> ? " or a list of ids" : "") + ", got a " +
-                                   json.type_name());
+                                   (std::is_same_v<T, EntityRefList> ? " or a list of ids" : "") +
+                                   ", got a " + json.type_name());
                 return;
             }
             references.push_back(std::move(pending));
@@ -111,8 +112,9 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
         }
         for (const auto& [key, value] : entry.config.items()) {
             if (std::find(editable.begin(), editable.end(), key) == editable.end()) {
-                errors.push_back(where + "unknown field '" + key + "' (" + entry.prefab + " has: " +
-                                 (editable.empty() ? std::string("no editable fields") : join(editable)) + ")");
+                errors.push_back(
+                    where + "unknown field '" + key + "' (" + entry.prefab +
+                    " has: " + (editable.empty() ? std::string("no editable fields") : join(editable)) + ")");
             }
         }
         std::vector<std::string> problems;
@@ -140,20 +142,23 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
             if (++players == 1) {
                 first_player = &placement;
             } else if (players <= 1 + kMaxExtraPlayersNamed) {
-                errors.push_back((level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png"))
-                                     .string() +
-                                 ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
-                                 ": a second player (the first is at " + std::to_string(first_player->px) + "," +
-                                 std::to_string(first_player->py) + "); a level has exactly one");
+                errors.push_back(
+                    (level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png"))
+                        .string() +
+                    ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
+                    ": a second player (the first is at " + std::to_string(first_player->px) + "," +
+                    std::to_string(first_player->py) + "); a level has exactly one");
             }
         }
     }
     if (players > 1 + kMaxExtraPlayersNamed) {
         errors.push_back(lvl + ": ... and " + std::to_string(players - 1 - kMaxExtraPlayersNamed) +
-                         " more player pixels (" + std::to_string(players) + " in all); a level has exactly one");
+                         " more player pixels (" + std::to_string(players) +
+                         " in all); a level has exactly one");
     }
     if (players == 0) {
-        errors.push_back(lvl + ": the level has no player: place one pixel of the player's colour in a sprites layer");
+        errors.push_back(
+            lvl + ": the level has no player: place one pixel of the player's colour in a sprites layer");
     }
 
     // Resolve references by id, checking the target's type.
@@ -185,12 +190,13 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
                     },
                     *configured[i]);
                 if (!accepted) {
-                    errors.push_back(where + pending.field + ": '" + id + "' is a " + target_prefab + ", which " +
-                                     entries[i].prefab + " " + pending.field + " cannot take");
+                    errors.push_back(where + pending.field + ": '" + id + "' is a " + target_prefab +
+                                     ", which " + entries[i].prefab + " " + pending.field + " cannot take");
                     continue;
                 }
                 if (!placement_of_entry[found->second]) {
-                    errors.push_back(where + pending.field + ": id '" + id + "' is not placed on any sprite pixel");
+                    errors.push_back(where + pending.field + ": id '" + id +
+                                     "' is not placed on any sprite pixel");
                     continue;
                 }
                 refs.push_back({static_cast<std::uint32_t>(*placement_of_entry[found->second]), 1});

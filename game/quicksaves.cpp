@@ -33,7 +33,9 @@ std::optional<std::uint64_t> quicksave_sequence(const fs::path& file) {
 
 QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size) : dir_(std::move(dir)), ring_size_(ring_size) {}
 
-QuickSaves::~QuickSaves() { writer_.flush(); }
+QuickSaves::~QuickSaves() {
+    writer_.flush();
+}
 
 std::uint64_t QuickSaves::next_sequence() {
     std::uint64_t highest = last_sequence_.value_or(0);
@@ -89,7 +91,8 @@ std::vector<QuickSaves::Entry> QuickSaves::known_saves() {
                                      [&](const Entry& e) { return e.sequence == *sequence; });
         if (!in_memory) entries.push_back({*sequence, it->path(), nullptr});
     }
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.sequence > b.sequence; });
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.sequence > b.sequence; });
     return entries;
 }
 

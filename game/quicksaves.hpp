@@ -18,7 +18,7 @@
 namespace qs {
 
 class QuickSaves {
-public:
+   public:
     /// `dir` is created on the first save. `ring_size` saves are kept in memory and on disk.
     explicit QuickSaves(std::filesystem::path dir, std::size_t ring_size = 5);
     ~QuickSaves();
@@ -43,7 +43,7 @@ public:
     void flush() { writer_.flush(); }
     const std::filesystem::path& dir() const { return dir_; }
 
-private:
+   private:
     struct Entry {
         std::uint64_t sequence = 0;
         std::filesystem::path path;

@@ -26,7 +26,8 @@ bool ref_from_compact(const json& value, EntityRef& ref) {
         ref = {};
         return true;
     }
-    if (!value.is_array() || value.size() != 2 || !value[0].is_number_unsigned() || !value[1].is_number_unsigned()) {
+    if (!value.is_array() || value.size() != 2 || !value[0].is_number_unsigned() ||
+        !value[1].is_number_unsigned()) {
         return false;
     }
     ref = {value[0].get<std::uint32_t>(), value[1].get<std::uint32_t>()};
@@ -75,7 +76,9 @@ bool value_from_compact(const json& value, T& out) {
 template <class Object>
 std::vector<std::string> field_names(Object& object) {
     std::vector<std::string> names;
-    auto visit = [&names]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) { names.emplace_back(name); };
+    auto visit = [&names]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) {
+        names.emplace_back(name);
+    };
     object.fields(visit);
     return names;
 }
@@ -97,7 +100,8 @@ struct CompactReader {
     template <class T>
     void operator()(const char* name, T& value, FieldFlag = FieldFlag::none) {
         auto found = position_of.find(name);
-        if (found == position_of.end() || found->second >= values.size()) return;  // missing: keep the default
+        if (found == position_of.end() || found->second >= values.size())
+            return;  // missing: keep the default
         if (!value_from_compact(values[found->second], value) && problem.empty()) {
             problem = std::string("field '") + name + "' has a value of the wrong type";
         }
@@ -138,7 +142,11 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
         while (type_id < type_names.size() && type_names[type_id] != type) ++type_id;
         if (type_id == type_names.size()) {
             type_names.push_back(type);
-            std::visit([&](auto& e) { types.push_back({{"type", type}, {"fields", field_names(e)}}); }, entity);
+            std::visit(
+                [&](auto& e) {
+                    types.push_back({{"type", type}, {"fields", field_names(e)}});
+                },
+                entity);
         }
         json record = json::array({type_id});
         CompactWriter writer{record};
@@ -158,8 +166,8 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     return json::to_msgpack(body);
 }
 
-std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes, std::uint32_t format_version,
-                                          std::string& error) {
+std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes,
+                                          std::uint32_t format_version, std::string& error) {
     json body = json::from_msgpack(bytes, true, false);
     if (body.is_discarded() || !body.is_object()) {
         error = "corrupt: the body is not valid MessagePack";
@@ -196,7 +204,8 @@ std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes
         for (const json& type : body.at("types")) {
             TypeTable table{type.at("type").get<std::string>(), {}};
             const json& names = type.at("fields");
-            for (std::size_t i = 0; i < names.size(); ++i) table.position_of[names[i].get<std::string>()] = i + 1;
+            for (std::size_t i = 0; i < names.size(); ++i)
+                table.position_of[names[i].get<std::string>()] = i + 1;
             tables.push_back(std::move(table));
         }
         for (const json& record : body.at("entities")) {
@@ -214,8 +223,8 @@ std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes
         std::size_t live = 0;
         for (const auto& slot : save.snapshot.layout.slots) live += slot.alive ? 1 : 0;
         if (live != save.snapshot.entities.size()) {
-            return fail(std::to_string(save.snapshot.entities.size()) + " entities for " + std::to_string(live) +
-                        " live slots");
+            return fail(std::to_string(save.snapshot.entities.size()) + " entities for " +
+                        std::to_string(live) + " live slots");
         }
         const json& game = body.at("game");
         std::map<std::string, std::size_t> game_positions;

@@ -16,9 +16,9 @@ inline constexpr std::uint32_t save_format_version = 1;
 
 /// A quicksave: which level it belongs to, when it was made, and the world.
 struct SavedGame {
-    std::string level;  ///< level folder name
+    std::string level;             ///< level folder name
     std::uint64_t level_hash = 0;  ///< LevelData::content_hash at save time
-    std::uint64_t sequence = 0;  ///< increases with every quicksave
+    std::uint64_t sequence = 0;    ///< increases with every quicksave
     std::int64_t tick = 0;
     WorldSnapshot snapshot;
 };

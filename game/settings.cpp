@@ -15,7 +15,9 @@ using nlohmann::json;
 
 Settings Settings::defaults() {
     Settings s;
-    auto keys = [&](Action a, std::vector<SDL_Scancode> k) { s.keys[static_cast<std::size_t>(a)] = std::move(k); };
+    auto keys = [&](Action a, std::vector<SDL_Scancode> k) {
+        s.keys[static_cast<std::size_t>(a)] = std::move(k);
+    };
     auto pad = [&](Action a, std::vector<SDL_GameControllerButton> b) {
         s.buttons[static_cast<std::size_t>(a)] = std::move(b);
     };
@@ -76,13 +78,15 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["keys"].is_object()) return bad("keys must be an object of action: [key names]");
         for (const auto& [name, list] : j["keys"].items()) {
             auto action = action_from_name(name);
-            if (!action) return bad("keys: unknown action '" + name + "' (known: " + action_names_list() + ")");
+            if (!action)
+                return bad("keys: unknown action '" + name + "' (known: " + action_names_list() + ")");
             if (!list.is_array()) return bad("keys." + name + " must be a list of key names");
             std::vector<SDL_Scancode> codes;
             for (const auto& key : list) {
                 if (!key.is_string()) return bad("keys." + name + " must list key names (strings)");
                 SDL_Scancode code = SDL_GetScancodeFromName(key.get<std::string>().c_str());
-                if (code == SDL_SCANCODE_UNKNOWN) return bad("keys." + name + ": unknown key '" + key.get<std::string>() + "'");
+                if (code == SDL_SCANCODE_UNKNOWN)
+                    return bad("keys." + name + ": unknown key '" + key.get<std::string>() + "'");
                 codes.push_back(code);
             }
             s.keys[static_cast<std::size_t>(*action)] = codes;
@@ -110,7 +114,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
 }
 
 bool Settings::save(const fs::path& path, std::string& message) const {
-    json j = {{"volume", volume}, {"fullscreen", fullscreen}, {"keys", json::object()}, {"buttons", json::object()}};
+    json j = {{"volume", volume},
+              {"fullscreen", fullscreen},
+              {"keys", json::object()},
+              {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {
         std::string name(action_name(static_cast<Action>(i)));
         json key_names = json::array(), button_names = json::array();
@@ -146,8 +153,10 @@ std::string Settings::describe_buttons(Action action) const {
 }
 
 fs::path settings_path() {
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return fs::path(xdg) / "quickstep/settings.json";
-    if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".config/quickstep/settings.json";
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return fs::path(xdg) / "quickstep/settings.json";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".config/quickstep/settings.json";
     return fs::path(".quickstep-settings.json");
 }
 

@@ -7,8 +7,8 @@
 
 namespace qs {
 
-bool SpriteSheet::load(SDL_Renderer* renderer, const std::filesystem::path& png, const std::filesystem::path& json,
-                       std::string& error) {
+bool SpriteSheet::load(SDL_Renderer* renderer, const std::filesystem::path& png,
+                       const std::filesystem::path& json, std::string& error) {
     JsonLoad doc = load_json_file(json, 1 << 20, 16);
     if (!doc.value) {
         error = doc.error;
@@ -38,8 +38,8 @@ const Animation* SpriteSheet::find(const std::string& name) const {
     return it == animations_.end() ? nullptr : &it->second;
 }
 
-void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w, int h,
-                       bool flip, Uint8 alpha) const {
+void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w,
+                       int h, bool flip, Uint8 alpha) const {
     const Animation* animation = find(name);
     if (!animation || !texture_.sdl()) return;
     int frame = static_cast<int>(std::floor(seconds * animation->fps)) % animation->frames;
@@ -47,7 +47,8 @@ void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double s
     SDL_Rect source{animation->x + frame * animation->w, animation->y, animation->w, animation->h};
     SDL_Rect dest{x, y, w, h};
     SDL_SetTextureAlphaMod(texture_.sdl(), alpha);
-    SDL_RenderCopyEx(renderer, texture_.sdl(), &source, &dest, 0.0, nullptr, flip ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+    SDL_RenderCopyEx(renderer, texture_.sdl(), &source, &dest, 0.0, nullptr,
+                     flip ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
     SDL_SetTextureAlphaMod(texture_.sdl(), 255);
 }
 

@@ -16,7 +16,7 @@ struct Animation {
 };
 
 class SpriteSheet {
-public:
+   public:
     bool load(SDL_Renderer* renderer, const std::filesystem::path& png, const std::filesystem::path& json,
               std::string& error);
     bool has(const std::string& name) const { return animations_.count(name) != 0; }
@@ -26,7 +26,7 @@ public:
               bool flip = false, Uint8 alpha = 255) const;
     int tile_size() const { return tile_size_; }
 
-private:
+   private:
     Texture texture_;
     std::map<std::string, Animation> animations_;
     int tile_size_ = 16;

@@ -25,13 +25,17 @@ nlohmann::json dump_state(const World& world, std::int64_t tick) {
 
     EntityMap::Layout layout = world.entities.export_layout();
     nlohmann::json slots = nlohmann::json::array();
-    for (const auto& slot : layout.slots) slots.push_back({{"generation", slot.generation}, {"alive", slot.alive}});
+    for (const auto& slot : layout.slots)
+        slots.push_back({{"generation", slot.generation}, {"alive", slot.alive}});
     out["slotmap"] = {{"slots", slots}, {"free", layout.free_list}};
 
     const auto& type_names = level_schema().tile_types;
     nlohmann::json geometry = nlohmann::json::array();
     for (const TileRect& rect : world.level().rects) {
-        geometry.push_back({{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h},
+        geometry.push_back({{"x", rect.x},
+                            {"y", rect.y},
+                            {"w", rect.w},
+                            {"h", rect.h},
                             {"type", rect.type < type_names.size() ? type_names[rect.type] : "unknown"}});
     }
     out["geometry"] = geometry;
@@ -40,7 +44,8 @@ nlohmann::json dump_state(const World& world, std::int64_t tick) {
     for (std::size_t i = 0; i < world.entities.size(); ++i) {
         by_index.emplace_back(to_ref(world.entities.key_at_dense(i)), &world.entities.value_at_dense(i));
     }
-    std::sort(by_index.begin(), by_index.end(), [](const auto& a, const auto& b) { return a.first.index < b.first.index; });
+    std::sort(by_index.begin(), by_index.end(),
+              [](const auto& a, const auto& b) { return a.first.index < b.first.index; });
     nlohmann::json entities = nlohmann::json::array();
     for (const auto& [ref, entity] : by_index) entities.push_back(dump_entity(ref, *entity));
     out["entities"] = entities;

@@ -36,10 +36,14 @@ Plan make_plan(int entity_count, std::uint32_t seed) {
         int floor = band * 8 + 8;
         for (int x = 0; x < width; ++x) {
             bool pit = band + 1 < bands && (x / 7) % 5 == 3;
-            if (!pit) plan.tiles.set(x, floor, static_cast<std::uint8_t>((x / 11) % 4 == 0 ? TileType::ice : TileType::ground));
+            if (!pit)
+                plan.tiles.set(
+                    x, floor,
+                    static_cast<std::uint8_t>((x / 11) % 4 == 0 ? TileType::ice : TileType::ground));
         }
         for (int x = 4; x + 4 < width; x += 13) {
-            for (int dx = 0; dx < 4; ++dx) plan.tiles.set(x + dx, floor - 4, static_cast<std::uint8_t>(TileType::oneway));
+            for (int dx = 0; dx < 4; ++dx)
+                plan.tiles.set(x + dx, floor - 4, static_cast<std::uint8_t>(TileType::oneway));
         }
     }
     plan.spots.push_back({2, 6, 'P'});
@@ -47,14 +51,20 @@ Plan make_plan(int entity_count, std::uint32_t seed) {
     std::vector<std::pair<int, int>> open;
     for (int y = 1; y < height - 1; ++y) {
         for (int x = 1; x < width - 1; ++x) {
-            if (plan.tiles.at(x, y) == 0 && plan.tiles.at(x, y + 1) != 0 && !(x < 4 && y < 8)) open.emplace_back(x, y);
+            if (plan.tiles.at(x, y) == 0 && plan.tiles.at(x, y + 1) != 0 && !(x < 4 && y < 8))
+                open.emplace_back(x, y);
         }
     }
     std::shuffle(open.begin(), open.end(), rng);
     int wanted = std::max(0, entity_count - 2);
     for (int i = 0; i < wanted && i < static_cast<int>(open.size()); ++i) {
         int roll = static_cast<int>(rng() % 100);
-        char kind = roll < 70 ? 'c' : roll < 85 ? 'w' : roll < 90 ? 'k' : roll < 94 ? 't' : roll < 97 ? 'd' : 's';
+        char kind = roll < 70   ? 'c'
+                    : roll < 85 ? 'w'
+                    : roll < 90 ? 'k'
+                    : roll < 94 ? 't'
+                    : roll < 97 ? 'd'
+                                : 's';
         plan.spots.push_back({open[i].first, open[i].second - (kind == 'c' ? 1 : 0), kind});
     }
     return plan;
@@ -75,10 +85,18 @@ StressLevel make_stress_level(int entity_count, std::uint32_t seed) {
     for (const Plan::Spot& spot : plan.spots) {
         Entity entity;
         switch (spot.kind) {
-            case 'P': entity = Player{}; break;
-            case 'c': entity = Coin{}; break;
-            case 'w': entity = Walker{}; break;
-            case 'k': entity = Checkpoint{}; break;
+            case 'P':
+                entity = Player{};
+                break;
+            case 'c':
+                entity = Coin{};
+                break;
+            case 'w':
+                entity = Walker{};
+                break;
+            case 'k':
+                entity = Checkpoint{};
+                break;
             case 't': {
                 Turret turret;
                 turret.interval = 120;
@@ -95,8 +113,11 @@ StressLevel make_stress_level(int entity_count, std::uint32_t seed) {
                 entity = s;
                 break;
             }
-            case 'g': entity = Goal{}; break;
-            default: continue;
+            case 'g':
+                entity = Goal{};
+                break;
+            default:
+                continue;
         }
         body_state(entity).x = spot.x + 0.5;
         body_state(entity).y = spot.y + 0.5;
@@ -116,7 +137,8 @@ bool write_stress_level_folder(const std::filesystem::path& folder, int entity_c
     const std::uint32_t tile_colours[] = {0, 0x000000FF, 0x808080FF, 0xFF0000FF, 0x9AD0FFFF};
     for (int y = 0; y < geometry.height; ++y) {
         for (int x = 0; x < geometry.width; ++x) {
-            geometry.pixels[static_cast<std::size_t>(y) * geometry.width + x] = tile_colours[plan.tiles.at(x, y)];
+            geometry.pixels[static_cast<std::size_t>(y) * geometry.width + x] =
+                tile_colours[plan.tiles.at(x, y)];
         }
     }
     RgbaImage sprites{geometry.width, geometry.height, std::vector<std::uint32_t>(geometry.pixels.size(), 0)};

@@ -10,16 +10,16 @@
 namespace qs {
 
 struct Tuning {
-    double run_speed = 8.5;  ///< tiles/s
+    double run_speed = 8.5;                       ///< tiles/s
     double ground_accel = 80, ground_decel = 90;  ///< tiles/s²
     double air_accel = 50, air_decel = 30;
     double ice_accel = 14, ice_decel = 5;
-    double gravity = 60;  ///< rising, tiles/s²
+    double gravity = 60;               ///< rising, tiles/s²
     double fall_gravity_factor = 1.7;  ///< stronger gravity when falling or after the jump is released
     double max_fall_speed = 22;
-    double jump_speed = 21;  ///< initial upward speed: about 3.7 tiles high
+    double jump_speed = 21;         ///< initial upward speed: about 3.7 tiles high
     double jump_cut_factor = 0.45;  ///< upward speed kept when the button is released early
-    int coyote_ticks = 6;  ///< ≈ 0.1 s
+    int coyote_ticks = 6;           ///< ≈ 0.1 s
     int jump_buffer_ticks = 6;
     double corner_correction = 0.3;  ///< tiles a rising head may be nudged sideways around a ceiling edge
     double stomp_bounce_speed = 15;

@@ -14,7 +14,7 @@ struct Turret {
     static constexpr double half_width = 0.5, half_height = 0.5;
 
     BodyState state;
-    int interval = 90;  ///< ticks between shots
+    int interval = 90;      ///< ticks between shots
     double shot_speed = 6;  ///< tiles per second
     int direction = -1;
     bool active = true;

@@ -24,9 +24,10 @@ void Walker::think(World& world, EntityRef) {
     }
     if (wall || ledge) facing = -facing;
 
-    double vy = grounded ? ground.platform_vy
-                         : std::min(state.vy + tuning.gravity * tuning.fall_gravity_factor * World::tick_seconds,
-                                    tuning.max_fall_speed);
+    double vy = grounded
+                    ? ground.platform_vy
+                    : std::min(state.vy + tuning.gravity * tuning.fall_gravity_factor * World::tick_seconds,
+                               tuning.max_fall_speed);
     double vx = facing * speed + (grounded ? ground.platform_vx : 0.0);
     double x = state.x, y = state.y;
     World::MoveResult moved =

@@ -1,5 +1,5 @@
-// walker: an enemy that patrols (box movement, no Box2D body), turning at walls and ledges; stomped from above it dies (erased from the
-// SlotMap) and bounces the player; touched from the side it hurts.
+// walker: an enemy that patrols (box movement, no Box2D body), turning at walls and ledges; stomped from
+// above it dies (erased from the SlotMap) and bounces the player; touched from the side it hurts.
 #pragma once
 
 #include "game/body_state.hpp"
@@ -15,7 +15,7 @@ struct Walker {
 
     BodyState state;
     double speed = 2;  ///< tiles per second
-    int facing = -1;  ///< -1 left, +1 right
+    int facing = -1;   ///< -1 left, +1 right
     bool grounded = false;
 
     template <class V>

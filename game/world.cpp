@@ -25,7 +25,7 @@ void call_hook(Entity& entity, Hook&& hook) {
 
 /// Lets bodies pass up through one-way tiles and lets the player drop down through them.
 class OneWayFilter : public b2ContactListener {
-public:
+   public:
     explicit OneWayFilter(World& world) : world_(&world) {}
     /// Points the filter at the world that now owns it (after World::adopt).
     void retarget(World& world) { world_ = &world; }
@@ -48,7 +48,7 @@ public:
         if (below || rising || dropping) contact->SetEnabled(false);
     }
 
-private:
+   private:
     World* world_;
 };
 
@@ -75,7 +75,9 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::trace(const TileGrid& tiles)
     auto one_way = static_cast<std::uint8_t>(TileType::oneway);
     for (int y = 0; y < tiles.height; ++y) {
         for (int x = 0; x < tiles.width;) {
-            auto is_top = [&](int cx) { return tiles.at(cx, y) == one_way && tiles.at(cx, y - 1) != one_way; };
+            auto is_top = [&](int cx) {
+                return tiles.at(cx, y) == one_way && tiles.at(cx, y - 1) != one_way;
+            };
             if (!is_top(x)) {
                 ++x;
                 continue;
@@ -110,8 +112,8 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     restore(capture());
 }
 
-World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::shared_ptr<const TerrainShapes> terrain,
-             const WorldSnapshot& snapshot)
+World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
+             std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot)
     : level_(std::move(level)), tuning_(tuning), terrain_(std::move(terrain)) {
     restore(snapshot);
 }
@@ -180,7 +182,8 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
                 any_solid_tile = true;
                 contact.grounded = true;
                 if (t != static_cast<std::uint8_t>(TileType::ice)) all_ice = false;
-            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) && !above_is_one_way) {
+            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) &&
+                       !above_is_one_way) {
                 contact.grounded = true;
                 all_ice = false;
             }
@@ -225,21 +228,26 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
 
 bool World::box_blocked(double x, double y, double half_width, double half_height) {
     constexpr double inset = 0.001;
-    int x0 = static_cast<int>(std::floor(x - half_width + inset)), x1 = static_cast<int>(std::floor(x + half_width - inset));
-    int y0 = static_cast<int>(std::floor(y - half_height + inset)), y1 = static_cast<int>(std::floor(y + half_height - inset));
+    int x0 = static_cast<int>(std::floor(x - half_width + inset)),
+        x1 = static_cast<int>(std::floor(x + half_width - inset));
+    int y0 = static_cast<int>(std::floor(y - half_height + inset)),
+        y1 = static_cast<int>(std::floor(y + half_height - inset));
     for (int ty = y0; ty <= y1; ++ty) {
         for (int tx = x0; tx <= x1; ++tx) {
             if (tile_is_solid(tile(tx, ty))) return true;
         }
     }
     b2AABB box;
-    box.lowerBound.Set(static_cast<float>(x - half_width + inset), static_cast<float>(y - half_height + inset));
-    box.upperBound.Set(static_cast<float>(x + half_width - inset), static_cast<float>(y + half_height - inset));
+    box.lowerBound.Set(static_cast<float>(x - half_width + inset),
+                       static_cast<float>(y - half_height + inset));
+    box.upperBound.Set(static_cast<float>(x + half_width - inset),
+                       static_cast<float>(y + half_height - inset));
     struct Query : b2QueryCallback {
         b2AABB box;
         bool hit = false;
         bool ReportFixture(b2Fixture* fixture) override {
-            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity) || !fixture->GetBody()->IsEnabled()) {
+            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity) ||
+                !fixture->GetBody()->IsEnabled()) {
                 return true;
             }
             b2AABB shape_box;
@@ -255,7 +263,8 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
     return query.hit;
 }
 
-World::MoveResult World::move_box(double& x, double& y, double half_width, double half_height, double dx, double dy) {
+World::MoveResult World::move_box(double& x, double& y, double half_width, double half_height, double dx,
+                                  double dy) {
     MoveResult result;
     // Binary search of the last free position along one axis (moves are under half a tile per tick).
     auto slide = [&](double& coordinate, double delta, auto blocked_at) {
@@ -280,10 +289,12 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
         // One-way tops: block a downward move whose bottom starts at or above the top of the row it ends in.
         int row = static_cast<int>(std::floor(ny + half_height));
         if (bottom_before > row + 0.02) return false;
-        int first = static_cast<int>(std::floor(x - half_width + 0.001)), last = static_cast<int>(std::floor(x + half_width - 0.001));
+        int first = static_cast<int>(std::floor(x - half_width + 0.001)),
+            last = static_cast<int>(std::floor(x + half_width - 0.001));
         for (int column = first; column <= last; ++column) {
             if (tile(column, row) == static_cast<std::uint8_t>(TileType::oneway) &&
-                tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) && ny + half_height > row) {
+                tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) &&
+                ny + half_height > row) {
                 return true;
             }
         }
@@ -387,7 +398,8 @@ WorldSnapshot World::capture() const {
     for (std::size_t i = 0; i < entities.size(); ++i) {
         by_index.emplace_back(entities.key_at_dense(i).index, &entities.value_at_dense(i));
     }
-    std::sort(by_index.begin(), by_index.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(by_index.begin(), by_index.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     snapshot.entities.reserve(by_index.size());
     for (const auto& [index, entity] : by_index) {
         snapshot.entities.push_back(*entity);
@@ -456,7 +468,8 @@ void World::create_body(EntityRef ref) {
 }
 
 b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
-                             double half_height, std::uint16_t category, std::uint16_t mask, double offset_y) {
+                             double half_height, std::uint16_t category, std::uint16_t mask,
+                             double offset_y) {
     b2BodyDef def;
     def.type = kind == BodyKind::dynamic     ? b2_dynamicBody
                : kind == BodyKind::kinematic ? b2_kinematicBody

@@ -51,9 +51,9 @@ inline bool boxes_overlap(double ax, double ay, double ahw, double ahh, double b
 /// What is under a body's feet.
 struct GroundContact {
     bool grounded = false;
-    bool ice = false;  ///< standing on ice (only)
+    bool ice = false;           ///< standing on ice (only)
     bool one_way_only = false;  ///< everything underfoot is one-way (down + jump drops through)
-    EntityRef platform;  ///< the platform underfoot, if any
+    EntityRef platform;         ///< the platform underfoot, if any
     double platform_vx = 0, platform_vy = 0;
 };
 
@@ -85,15 +85,15 @@ struct WorldSnapshot {
 };
 
 class World {
-public:
+   public:
     static constexpr double tick_seconds = 1.0 / 60.0;
 
     /// Builds the world from a validated level and its spawned entities (in placement order).
     World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned);
     /// Builds a world in the canonical state of `snapshot` (exactly as restore() would) for a level whose
     /// terrain is already traced. Shares only read-only data, so it may run on another thread.
-    World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::shared_ptr<const TerrainShapes> terrain,
-          const WorldSnapshot& snapshot);
+    World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
+          std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot);
     World(const World&) = delete;
     World& operator=(const World&) = delete;
     ~World();
@@ -124,8 +124,8 @@ public:
     Player* player_touching(double x, double y, double half_width, double half_height) {
         Player* p = player();
         if (!p || !p->alive()) return nullptr;
-        return boxes_overlap(p->state.x, p->state.y, Player::half_width, Player::half_height, x, y, half_width,
-                             half_height)
+        return boxes_overlap(p->state.x, p->state.y, Player::half_width, Player::half_height, x, y,
+                             half_width, half_height)
                    ? p
                    : nullptr;
     }
@@ -164,7 +164,8 @@ public:
     /// centre sits `offset_y` below the entity centre. Dynamic bodies have fixed rotation, no friction
     /// and no Box2D gravity (entities apply their own).
     b2Body* make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
-                          double half_height, std::uint16_t category, std::uint16_t mask, double offset_y = 0);
+                          double half_height, std::uint16_t category, std::uint16_t mask,
+                          double offset_y = 0);
     /// Box2D user data for an entity's body.
     static std::uintptr_t body_tag(EntityRef ref);
     static EntityRef ref_from_tag(std::uintptr_t tag);
@@ -174,7 +175,7 @@ public:
     EntityMap entities;
     GameState game;
 
-private:
+   private:
     void build_physics();
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);

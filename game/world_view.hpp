@@ -11,7 +11,7 @@
 namespace qs {
 
 class WorldView {
-public:
+   public:
     WorldView() = default;
     WorldView(const WorldView&) = delete;
     WorldView& operator=(const WorldView&) = delete;
@@ -20,14 +20,14 @@ public:
     /// Makes textures for the level's visuals layers.
     void set_level(SDL_Renderer* renderer, const LevelData& level);
     /// Draws the world seen from the camera centre (cx, cy); `alpha` blends last tick and this tick.
-    void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy, int canvas_w,
-              int canvas_h, double alpha, double seconds) const;
+    void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
+              int canvas_w, int canvas_h, double alpha, double seconds) const;
 
     /// The sky gradient and the slow parallax pattern, for a view whose top-left is at (left_px, top_px).
-    static void draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px, int canvas_w,
-                              int canvas_h);
+    static void draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px,
+                              int canvas_w, int canvas_h);
 
-private:
+   private:
     void release();
     std::vector<SDL_Texture*> visuals_;
 };

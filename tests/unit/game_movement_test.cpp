@@ -13,7 +13,9 @@ using namespace qs::test;
 
 namespace {
 
-Player& player_of(World& world) { return *world.player(); }
+Player& player_of(World& world) {
+    return *world.player();
+}
 
 /// Ticks until the player stops being grounded (the first tick it finds no ground); returns the ticks
 /// taken (or -1).
@@ -170,7 +172,9 @@ TEST_CASE("movement: corner correction slides a rising head around a ceiling edg
                 "....P.....",
                 "##########",
             },
-            [&](std::vector<Entity>& entities) { body_state(entities[0]).x = 4 + Player::half_width - under; });
+            [&](std::vector<Entity>& entities) {
+                body_state(entities[0]).x = 4 + Player::half_width - under;
+            });
         Driver d{*world};
         d.ticks(10);
         double x_before = world->player()->state.x;
@@ -270,7 +274,9 @@ TEST_CASE("movement: assets/tuning.json holds every movement value and nothing u
     Tuning loaded = load_tuning(QUICKSTEP_SOURCE_DIR "/assets/tuning.json", problems);
     CHECK(problems.empty());
     std::vector<std::string> names;
-    auto collect = [&]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) { names.emplace_back(name); };
+    auto collect = [&]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) {
+        names.emplace_back(name);
+    };
     loaded.fields(collect);
     std::ifstream in(QUICKSTEP_SOURCE_DIR "/assets/tuning.json");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

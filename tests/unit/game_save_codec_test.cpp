@@ -100,7 +100,8 @@ TEST_CASE("save: the layout, free list and references come back exactly after er
     EntityMap a, b;
     std::size_t i = 0, j = 0;
     a.import_layout(before.layout, [&](EntityMap::Key) { return before.entities[i++]; });
-    b.import_layout(decoded->snapshot.layout, [&](EntityMap::Key) { return decoded->snapshot.entities[j++]; });
+    b.import_layout(decoded->snapshot.layout,
+                    [&](EntityMap::Key) { return decoded->snapshot.entities[j++]; });
     for (int k = 0; k < 20; ++k) CHECK(a.insert(Coin{}) == b.insert(Coin{}));
 }
 

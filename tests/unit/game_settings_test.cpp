@@ -34,7 +34,8 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
           std::vector<SDL_GameControllerButton>{SDL_CONTROLLER_BUTTON_B});
-    CHECK(loaded.keys[static_cast<std::size_t>(Action::left)] == settings.keys[static_cast<std::size_t>(Action::left)]);
+    CHECK(loaded.keys[static_cast<std::size_t>(Action::left)] ==
+          settings.keys[static_cast<std::size_t>(Action::left)]);
     fs::remove(path);
 }
 

@@ -31,7 +31,7 @@ inline MapLevel make_map_level(const std::vector<std::string>& rows) {
     for (int y = 0; y < height; ++y) {
         for (int x = 0; x < static_cast<int>(rows[y].size()); ++x) {
             char c = rows[y][x];
-            TileType type = c == '#' ? TileType::ground
+            TileType type = c == '#'   ? TileType::ground
                             : c == '=' ? TileType::oneway
                             : c == '^' ? TileType::spikes
                             : c == '~' ? TileType::ice
@@ -39,16 +39,35 @@ inline MapLevel make_map_level(const std::vector<std::string>& rows) {
             level.tiles.set(x, y, static_cast<std::uint8_t>(type));
             Entity entity;
             switch (c) {
-                case 'P': entity = Player{}; break;
-                case 'c': entity = Coin{}; break;
-                case 'w': entity = Walker{}; break;
-                case 'd': entity = Door{}; break;
-                case 's': entity = Switch{}; break;
-                case 'm': entity = Platform{}; break;
-                case 't': entity = Turret{}; break;
-                case 'k': entity = Checkpoint{}; break;
-                case 'g': entity = Goal{}; break;
-                default: continue;
+                case 'P':
+                    entity = Player{};
+                    break;
+                case 'c':
+                    entity = Coin{};
+                    break;
+                case 'w':
+                    entity = Walker{};
+                    break;
+                case 'd':
+                    entity = Door{};
+                    break;
+                case 's':
+                    entity = Switch{};
+                    break;
+                case 'm':
+                    entity = Platform{};
+                    break;
+                case 't':
+                    entity = Turret{};
+                    break;
+                case 'k':
+                    entity = Checkpoint{};
+                    break;
+                case 'g':
+                    entity = Goal{};
+                    break;
+                default:
+                    continue;
             }
             body_state(entity).x = x + 0.5;
             body_state(entity).y = y + 0.5;

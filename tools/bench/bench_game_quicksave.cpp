@@ -1,6 +1,7 @@
 // Quicksave / quickload cost on generated stress levels of 100, 1 000 and 10 000 entities:
-// the main-thread part of F5 (capture + starting the canonical rebuild on a worker), the worker's rebuild, encoding the save file (background thread),
-// decoding it, and F9 (restore incl. the Box2D rebuild). Bytes per entity on disk are reported as counters.
+// the main-thread part of F5 (capture + starting the canonical rebuild on a worker), the worker's rebuild,
+// encoding the save file (background thread), decoding it, and F9 (restore incl. the Box2D rebuild). Bytes
+// per entity on disk are reported as counters.
 #include <benchmark/benchmark.h>
 
 #include <future>
@@ -32,7 +33,8 @@ void BM_QuicksaveMainThread(benchmark::State& state) {
     for (auto _ : state) {
         auto snapshot = std::make_shared<qs::WorldSnapshot>(f.world->capture());
         auto rebuild = std::async(std::launch::async, [&f, snapshot] {
-            return std::make_unique<qs::World>(f.world->level_ptr(), f.world->tuning(), f.world->terrain(), *snapshot);
+            return std::make_unique<qs::World>(f.world->level_ptr(), f.world->tuning(), f.world->terrain(),
+                                               *snapshot);
         });
         state.PauseTiming();
         f.world->adopt(std::move(*rebuild.get()));
@@ -72,7 +74,8 @@ void BM_EncodeSaveFile(benchmark::State& state) {
     }
     set_counters(state, *f.world);
     state.counters["bytes"] = static_cast<double>(bytes);
-    state.counters["bytes_per_entity"] = static_cast<double>(bytes) / static_cast<double>(f.world->entities.size());
+    state.counters["bytes_per_entity"] =
+        static_cast<double>(bytes) / static_cast<double>(f.world->entities.size());
 }
 
 void BM_DecodeSaveFile(benchmark::State& state) {
@@ -92,7 +95,12 @@ void BM_DecodeSaveFile(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_QuicksaveMainThread)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_QuicksaveMainThread)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_QuicksaveCanonicalRebuild)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Quickload)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
