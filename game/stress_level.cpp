@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <random>
 
 #include "engine/png_image.hpp"
 #include "engine/rect_partition.hpp"
+#include "game/prefabs.hpp"
 #include "game/world.hpp"
 
 namespace qs {
@@ -82,43 +84,17 @@ StressLevel make_stress_level(int entity_count, std::uint32_t seed) {
     level->content_hash = static_cast<std::uint64_t>(entity_count) * 1000003u + seed;
     StressLevel out;
     EntityRef last_door;
+    const std::map<char, const char*> type_of = {{'P', "player"},     {'c', "coin"},   {'w', "walker"},
+                                                 {'k', "checkpoint"}, {'t', "turret"}, {'d', "door"},
+                                                 {'s', "switch"},     {'g', "goal"}};
     for (const Plan::Spot& spot : plan.spots) {
-        Entity entity;
-        switch (spot.kind) {
-            case 'P':
-                entity = Player{};
-                break;
-            case 'c':
-                entity = Coin{};
-                break;
-            case 'w':
-                entity = Walker{};
-                break;
-            case 'k':
-                entity = Checkpoint{};
-                break;
-            case 't': {
-                Turret turret;
-                turret.interval = 120;
-                entity = turret;
-                break;
-            }
-            case 'd':
-                entity = Door{};
-                last_door = {static_cast<std::uint32_t>(out.entities.size()), 1};
-                break;
-            case 's': {
-                Switch s;
-                if (last_door) s.targets.refs.push_back(last_door);
-                entity = s;
-                break;
-            }
-            case 'g':
-                entity = Goal{};
-                break;
-            default:
-                continue;
-        }
+        auto type = type_of.find(spot.kind);
+        if (type == type_of.end()) continue;
+        Entity entity = *make_entity(type->second);
+        if (auto* turret = std::get_if<Turret>(&entity)) turret->interval = 120;
+        if (std::holds_alternative<Door>(entity))
+            last_door = {static_cast<std::uint32_t>(out.entities.size()), 1};
+        if (auto* s = std::get_if<Switch>(&entity); s && last_door) s->targets.refs.push_back(last_door);
         body_state(entity).x = spot.x + 0.5;
         body_state(entity).y = spot.y + 0.5;
         out.entities.push_back(std::move(entity));

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/rect_partition.hpp"
+#include "game/prefabs.hpp"
 #include "game/world.hpp"
 
 namespace qs::test {
@@ -37,38 +39,12 @@ inline MapLevel make_map_level(const std::vector<std::string>& rows) {
                             : c == '~' ? TileType::ice
                                        : TileType::empty;
             level.tiles.set(x, y, static_cast<std::uint8_t>(type));
-            Entity entity;
-            switch (c) {
-                case 'P':
-                    entity = Player{};
-                    break;
-                case 'c':
-                    entity = Coin{};
-                    break;
-                case 'w':
-                    entity = Walker{};
-                    break;
-                case 'd':
-                    entity = Door{};
-                    break;
-                case 's':
-                    entity = Switch{};
-                    break;
-                case 'm':
-                    entity = Platform{};
-                    break;
-                case 't':
-                    entity = Turret{};
-                    break;
-                case 'k':
-                    entity = Checkpoint{};
-                    break;
-                case 'g':
-                    entity = Goal{};
-                    break;
-                default:
-                    continue;
-            }
+            static const std::map<char, const char*> type_of = {
+                {'P', "player"},   {'c', "coin"},   {'w', "walker"},     {'d', "door"}, {'s', "switch"},
+                {'m', "platform"}, {'t', "turret"}, {'k', "checkpoint"}, {'g', "goal"}};
+            auto prefab = type_of.find(c);
+            if (prefab == type_of.end()) continue;
+            Entity entity = *make_entity(prefab->second);
             body_state(entity).x = x + 0.5;
             body_state(entity).y = y + 0.5;
             out.entities.push_back(entity);
