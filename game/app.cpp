@@ -399,6 +399,7 @@ int App::run() {
         while (!finished_) {
             poll_events();
             if (scene_ == Scene::playing || scene_ == Scene::paused) hot_reload();
+            for (const std::string& problem : saves_.take_write_errors()) toast(problem, 6);
             auto now = Clock::now();
             double elapsed = std::min(0.25, std::chrono::duration<double>(now - previous).count());
             previous = now;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <utility>
 
 namespace qs {
 
@@ -57,11 +58,14 @@ int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
 
     std::size_t ring = ring_size_;
     fs::path dir = dir_;
-    writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size()] {
+    writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size(),
+                    errors_mutex = errors_mutex_, write_errors = write_errors_] {
         std::vector<std::uint8_t> bytes = encode_save_file(*save);
         std::string error;
         if (!write_file_atomically(path, bytes, error)) {
-            std::fprintf(stderr, "quicksave: could not write %s: %s\n", path.c_str(), error.c_str());
+            std::fprintf(stderr, "quickstep: quicksave kept in memory only: %s\n", error.c_str());
+            std::lock_guard lock(*errors_mutex);
+            write_errors->push_back("Quicksave kept in memory only: " + error);
         }
         std::fprintf(stderr, "quicksave: %zu entities, %zu bytes, %.3f ms\n", entities, bytes.size(), ms);
         // Keep the newest `ring` files that are ours; older good ones go. Files we cannot read are left.
@@ -122,6 +126,11 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
         return found;
     }
     return found;
+}
+
+std::vector<std::string> QuickSaves::take_write_errors() {
+    std::lock_guard lock(*errors_mutex_);
+    return std::exchange(*write_errors_, {});
 }
 
 QuickSaves::Found QuickSaves::newest(const std::function<bool(const SavedGame&, std::string&)>& usable) {

@@ -39,6 +39,8 @@ class QuickSaves {
     /// F8: the next older save than the last one returned.
     Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);
 
+    /// Messages about disk writes that failed since the last call (the save stays in memory).
+    std::vector<std::string> take_write_errors();
     /// Waits for queued disk writes.
     void flush() { writer_.flush(); }
     const std::filesystem::path& dir() const { return dir_; }
@@ -59,7 +61,9 @@ class QuickSaves {
     std::deque<Entry> memory_;  ///< newest first
     std::optional<std::uint64_t> cursor_;
     std::optional<std::uint64_t> last_sequence_;
-    BackgroundWriter writer_;
+    std::shared_ptr<std::mutex> errors_mutex_ = std::make_shared<std::mutex>();
+    std::shared_ptr<std::vector<std::string>> write_errors_ = std::make_shared<std::vector<std::string>>();
+    BackgroundWriter writer_;  ///< last member: its thread stops first
 };
 
 /// The file name of a quicksave: quicksave-<sequence>.qss.
