@@ -13,7 +13,7 @@ A .map file is a list of directives, then one combined map (tiles and sprites in
     place CHAR X Y              one more sprite CHAR centred at tile coordinates (X, Y), e.g. with
                                 scale 2: `place c 10.75 4.25` (half-tile placement between cells)
     theme NAME                  visuals: `day` (clouds and green hills), `dusk` (warm clouds, blue
-                                hills), `cave` (no hills) or `none` (no visuals written)
+                                hills), `snow` (pale peaks), `cave` (no hills) or `none` (no visuals written)
     backdrop X Y W H            visuals: a cave wall behind the tiles in that tile rectangle
     seed N                      visuals: random seed (default 1)
     map                         the rows follow (short rows are padded with '.'); '.' is empty
@@ -41,6 +41,8 @@ THEMES = {
             "cloud_shade": "#e6effae0"},
     "dusk": {"far": "#c7b7e0", "near": "#9fb3d9", "near_dark": "#91a5cc", "cloud": "#ffe2cfc0",
              "cloud_shade": "#f6cdb8d0"},
+    "snow": {"far": "#c3d3ea", "near": "#e4edf7", "near_dark": "#d2deec", "cloud": "#ffffffd0",
+             "cloud_shade": "#eef3fae0"},
     "cave": {},
 }
 CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
