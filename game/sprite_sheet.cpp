@@ -39,7 +39,7 @@ const Animation* SpriteSheet::find(const std::string& name) const {
 }
 
 void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w,
-                       int h, bool flip, Uint8 alpha) const {
+                       int h, bool flip, Uint8 alpha, bool flip_vertical) const {
     const Animation* animation = find(name);
     if (!animation || !texture_.sdl()) return;
     int frame = static_cast<int>(std::floor(seconds * animation->fps)) % animation->frames;
@@ -47,8 +47,9 @@ void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double s
     SDL_Rect source{animation->x + frame * animation->w, animation->y, animation->w, animation->h};
     SDL_Rect dest{x, y, w, h};
     SDL_SetTextureAlphaMod(texture_.sdl(), alpha);
+    int flags = (flip ? SDL_FLIP_HORIZONTAL : 0) | (flip_vertical ? SDL_FLIP_VERTICAL : 0);
     SDL_RenderCopyEx(renderer, texture_.sdl(), &source, &dest, 0.0, nullptr,
-                     flip ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE);
+                     static_cast<SDL_RendererFlip>(flags));
     SDL_SetTextureAlphaMod(texture_.sdl(), 255);
 }
 

@@ -23,7 +23,7 @@ class SpriteSheet {
     const Animation* find(const std::string& name) const;
     /// Draws frame `seconds * fps` of `name` with its top-left at (x, y), scaled to w x h canvas pixels.
     void draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w, int h,
-              bool flip = false, Uint8 alpha = 255) const;
+              bool flip = false, Uint8 alpha = 255, bool flip_vertical = false) const;
     int tile_size() const { return tile_size_; }
 
    private:

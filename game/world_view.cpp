@@ -100,7 +100,11 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
                     name = "tile_ice";
                     break;
             }
-            if (name) sheet.draw(renderer, name, seconds, p.x(tx), p.y(ty), tile_px, tile_px);
+            // Spikes hanging from a ceiling point down.
+            bool hanging = type == TileType::spikes && tile_is_solid(level.tiles.at(tx, ty - 1)) &&
+                           !tile_is_solid(level.tiles.at(tx, ty + 1));
+            if (name)
+                sheet.draw(renderer, name, seconds, p.x(tx), p.y(ty), tile_px, tile_px, false, 255, hanging);
         }
     }
     for (std::size_t i = 1; i < visuals_.size(); ++i)
