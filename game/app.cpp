@@ -328,6 +328,12 @@ void App::tick() {
     settle_canonical_rebuild();
     world_->step(actions_);
     ++tick_;
+    if (options_.headless) {
+        // No wall clock headless: presentation time (animations, toasts) follows the ticks.
+        seconds_ += World::tick_seconds;
+        for (Toast& t : toasts_) t.seconds_left -= World::tick_seconds;
+        std::erase_if(toasts_, [](const Toast& t) { return t.seconds_left <= 0; });
+    }
     if (Player* player = world_->player()) {
         camera_prev_x_ = camera_.x;
         camera_prev_y_ = camera_.y;
