@@ -108,6 +108,23 @@ struct CompactReader {
     }
 };
 
+/// Reads an entity's fields from a value array through a position table made once per saved type:
+/// positions[i] is where this build's i-th field sits in the saved record (npos when the file lacks it).
+struct IndexedReader {
+    const std::vector<std::size_t>& positions;
+    const json& values;
+    std::string& problem;
+    std::size_t next = 0;
+    template <class T>
+    void operator()(const char* name, T& value, FieldFlag = FieldFlag::none) {
+        std::size_t position = positions[next++];
+        if (position >= values.size()) return;  // missing: keep the default
+        if (!value_from_compact(values[position], value) && problem.empty()) {
+            problem = std::string("field '") + name + "' has a value of the wrong type";
+        }
+    }
+};
+
 /// Upgrades an older body in place, one format version at a time. Format 1 is the first; a future
 /// format 2 adds its step here (`if (from < 2) { ...; from = 2; }`).
 void migrate_save_body(json& body, std::uint32_t from) {
@@ -196,29 +213,46 @@ std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes
         save.snapshot.layout.free_list = slots.at("free").get<std::vector<std::uint32_t>>();
         if (auto problem = EntityMap::validate_layout(save.snapshot.layout)) return fail(*problem);
 
+        // One table per saved type: a default entity to start from, and where each of this build's fields
+        // sits in the saved records (fields the file lacks keep their defaults; unknown ones are skipped).
         struct TypeTable {
             std::string name;
-            std::map<std::string, std::size_t> position_of;
+            std::optional<Entity> prototype;
+            std::vector<std::size_t> positions;
         };
         std::vector<TypeTable> tables;
         for (const json& type : body.at("types")) {
-            TypeTable table{type.at("type").get<std::string>(), {}};
+            TypeTable table{type.at("type").get<std::string>(), std::nullopt, {}};
+            table.prototype = make_entity(table.name);
+            if (!table.prototype) return fail("unknown entity type '" + table.name + "'");
+            std::map<std::string, std::size_t> saved_position;
             const json& names = type.at("fields");
             for (std::size_t i = 0; i < names.size(); ++i)
-                table.position_of[names[i].get<std::string>()] = i + 1;
+                saved_position[names[i].get<std::string>()] = i + 1;
+            std::visit(
+                [&](auto& e) {
+                    for (const std::string& field : field_names(e)) {
+                        auto found = saved_position.find(field);
+                        table.positions.push_back(found == saved_position.end() ? std::string::npos
+                                                                                : found->second);
+                    }
+                },
+                *table.prototype);
             tables.push_back(std::move(table));
         }
-        for (const json& record : body.at("entities")) {
+        const json& records = body.at("entities");
+        save.snapshot.entities.reserve(records.size());
+        for (const json& record : records) {
             if (!record.is_array() || record.empty()) return fail("an entity record is not a list");
             std::size_t type_id = record[0].get<std::size_t>();
             if (type_id >= tables.size()) return fail("an entity names type #" + std::to_string(type_id));
-            std::optional<Entity> entity = make_entity(tables[type_id].name);
-            if (!entity) return fail("unknown entity type '" + tables[type_id].name + "'");
+            const TypeTable& table = tables[type_id];
+            Entity entity = *table.prototype;
             std::string problem;
-            CompactReader reader{tables[type_id].position_of, record, problem};
-            std::visit([&](auto& e) { e.fields(reader); }, *entity);
-            if (!problem.empty()) return fail(tables[type_id].name + ": " + problem);
-            save.snapshot.entities.push_back(std::move(*entity));
+            IndexedReader reader{table.positions, record, problem};
+            std::visit([&](auto& e) { e.fields(reader); }, entity);
+            if (!problem.empty()) return fail(table.name + ": " + problem);
+            save.snapshot.entities.push_back(std::move(entity));
         }
         std::size_t live = 0;
         for (const auto& slot : save.snapshot.layout.slots) live += slot.alive ? 1 : 0;
