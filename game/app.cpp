@@ -57,6 +57,11 @@ bool App::open_presentation() {
             std::fprintf(stderr, "%s\n", message.c_str());
             toast(message, 6);
         }
+        progress_ = Progress::load(progress_path(), message);
+        if (!message.empty()) {
+            std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+            toast(message, 6);
+        }
         audio_ = std::make_unique<Audio>(true);
         for (const char* sound : {"jump", "coin", "stomp", "hurt", "switch", "save", "load", "goal", "death",
                                   "shoot", "checkpoint", "menu_move", "menu_select"}) {

@@ -173,11 +173,23 @@ void App::open_title() {
     menu_ = Menu{};
     menu_.title = "QUICKSTEP";
     menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save";
-    auto first_good =
-        std::find_if(levels_.begin(), levels_.end(), [](const LevelListing& l) { return l.ok; });
-    menu_.items.push_back({"Play", "", first_good != levels_.end(), [this, first_good] {
-                               if (!start_level(check_level(first_good->path)))
-                                   toast("That level cannot be loaded");
+    // Continue with the first level not finished yet (or from the start when all are).
+    const LevelListing* next = nullptr;
+    bool any_finished = false;
+    for (const LevelListing& listing : levels_) {
+        if (!listing.ok) continue;
+        const LevelRecord* record = progress_.find(listing.name);
+        any_finished = any_finished || (record && record->completed);
+        if (!next && !(record && record->completed)) next = &listing;
+    }
+    if (!next) {
+        auto first = std::find_if(levels_.begin(), levels_.end(), [](const LevelListing& l) { return l.ok; });
+        if (first != levels_.end()) next = &*first;
+    }
+    std::string label = next && any_finished ? "Continue: " + next->title : "Play";
+    fs::path path = next ? next->path : fs::path();
+    menu_.items.push_back({label, "", next != nullptr, [this, path] {
+                               if (!start_level(check_level(path))) toast("That level cannot be loaded");
                            }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::title); }});
@@ -192,6 +204,10 @@ void App::open_level_select() {
     levels_ = discover_levels(level_dirs(options_));
     for (const LevelListing& listing : levels_) {
         std::string label = listing.ok ? listing.title : listing.name + " (broken)";
+        if (const LevelRecord* record = progress_.find(listing.name); record && record->completed) {
+            label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
+                     "/" + std::to_string(record->coins_total);
+        }
         std::string detail = listing.ok ? listing.path.string() : listing.reason;
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] {
@@ -275,8 +291,12 @@ void App::open_results() {
     menu_ = Menu{};
     menu_.title = "LEVEL COMPLETE";
     const GameState& game = world_->game;
+    bool best = progress_.record(world_->level().folder_name, game.timer_ticks, game.coins, game.coins_total);
+    std::string message;
+    if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     menu_.subtitle = "Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
-                     "   Time " + format_time(game.timer_ticks) + "   Deaths " + std::to_string(game.deaths);
+                     "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") + "   Deaths " +
+                     std::to_string(game.deaths);
     menu_.items.push_back({"Next level", "", true, [this] { next_level(); }});
     menu_.items.push_back({"Play again", "", true, [this] { restart_level(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});

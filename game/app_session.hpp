@@ -19,6 +19,7 @@
 #include "game/app.hpp"
 #include "game/level_catalog.hpp"
 #include "game/menu.hpp"
+#include "game/progress.hpp"
 #include "game/quicksaves.hpp"
 #include "game/settings.hpp"
 #include "game/sprite_sheet.hpp"
@@ -84,6 +85,7 @@ class App {
     AppOptions options_;
     QuickSaves saves_;
     Settings settings_;
+    Progress progress_;  ///< finished levels, best times (windowed play only)
     std::vector<LevelListing> levels_;
     int level_index_ = -1;  ///< into levels_, or -1 for a level given by path
     CheckedLevel current_;
