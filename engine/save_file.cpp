@@ -45,15 +45,25 @@ std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
     return hash;
 }
 
-std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body,
-                                         std::uint32_t format_version) {
+std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version,
+                                         const std::string& content_id, std::uint64_t content_hash) {
+    // Everything after the checksum field: [content hash, id length, id,] body.
+    std::vector<std::uint8_t> covered;
+    if (format_version >= save_format_with_content_id) {
+        std::string id = content_id.substr(0, 0xFFFF);
+        put_u64(covered, content_hash);
+        covered.push_back(static_cast<std::uint8_t>(id.size() & 0xFF));
+        covered.push_back(static_cast<std::uint8_t>(id.size() >> 8));
+        covered.insert(covered.end(), id.begin(), id.end());
+    }
+    covered.insert(covered.end(), body.begin(), body.end());
     std::vector<std::uint8_t> out(save_magic, save_magic + 8);
-    out.reserve(save_header_size + body.size());
+    out.reserve(save_header_size + covered.size());
     put_u32(out, format_version);
     put_u32(out, 0);
     put_u64(out, body.size());
-    put_u64(out, fnv1a64(body.data(), body.size()));
-    out.insert(out.end(), body.begin(), body.end());
+    put_u64(out, fnv1a64(covered.data(), covered.size()));
+    out.insert(out.end(), covered.begin(), covered.end());
     return out;
 }
 
@@ -85,16 +95,32 @@ std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, 
                 ", this build reads up to " + std::to_string(newest_version) + ")";
         return std::nullopt;
     }
-    if (body_size != file.size() - save_header_size) {
+    std::size_t covered = save_header_size;
+    std::size_t body_start = save_header_size;
+    if (out.format_version >= save_format_with_content_id) {
+        if (file.size() < save_header_size + 10) {
+            error = "truncated: the header ends before the level id";
+            return std::nullopt;
+        }
+        out.content_hash = get_le(file.data() + save_header_size, 8);
+        std::size_t id_size = static_cast<std::size_t>(get_le(file.data() + save_header_size + 8, 2));
+        body_start = save_header_size + 10 + id_size;
+        if (file.size() < body_start) {
+            error = "truncated: the header ends inside the level id";
+            return std::nullopt;
+        }
+        out.content_id.assign(file.begin() + save_header_size + 10, file.begin() + body_start);
+    }
+    if (body_size != file.size() - body_start) {
         error = "truncated: the header promises " + std::to_string(body_size) + " body bytes, the file has " +
-                std::to_string(file.size() - save_header_size);
+                std::to_string(file.size() - body_start);
         return std::nullopt;
     }
-    if (fnv1a64(file.data() + save_header_size, body_size) != checksum) {
+    if (fnv1a64(file.data() + covered, file.size() - covered) != checksum) {
         error = "corrupt: checksum mismatch";
         return std::nullopt;
     }
-    out.body.assign(file.begin() + save_header_size, file.end());
+    out.body.assign(file.begin() + body_start, file.end());
     return out;
 }
 

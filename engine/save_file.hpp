@@ -1,12 +1,16 @@
-// Save files on disk: a small binary container (magic, format version, body size, checksum) around a
-// body the game encodes, written atomically (temp file, fsync, rename, fsync dir) on a background thread.
+// Save files on disk: a small binary container around a body the game encodes, written atomically (temp
+// file, fsync, rename, fsync dir) on a background thread.
 //
-//   auto bytes = qs::wrap_save_body(body, /*format_version=*/1);
-//   writer.submit([=] { std::string e; qs::write_file_atomically(path, bytes, e); });
-//   ...
-//   auto body = qs::unwrap_save_file(file_bytes, /*newest_version=*/1, error);  // nullopt + error when bad
+//   Header (little endian): magic "QSTEPSAV" (8) | format version (4) | reserved (4) | body size (8) |
+//   checksum (8, FNV-1a 64 over everything after it) | content hash (8) | content id length (2) | content id
+//   — since format 2; format 1 files have the first 32 bytes only. Then the body.
 //
-// A crash mid-write leaves either the old file or the new one, never a torn file under the final name.
+//   auto bytes = qs::wrap_save_body(body, /*format_version=*/2, "01_first_steps", level_hash);
+//   auto file = qs::unwrap_save_file(bytes, /*newest_version=*/2, error);  // nullopt + error when bad
+//
+// The content id and hash say what the save belongs to (for Quickstep: the level folder and a hash of its
+// files), so a reader can refuse a save for other content without decoding the body. A crash mid-write leaves
+// either the old file or the new one, never a torn file under the final name.
 #pragma once
 
 #include <condition_variable>
@@ -24,22 +28,27 @@ namespace qs {
 
 /// The first 8 bytes of every save file.
 inline constexpr char save_magic[8] = {'Q', 'S', 'T', 'E', 'P', 'S', 'A', 'V'};
-/// magic (8) + format version (4) + reserved (4) + body size (8) + FNV-1a 64 of the body (8).
+/// The fixed part of the header (format 1 has only this part).
 inline constexpr std::size_t save_header_size = 32;
+/// The first format whose header carries the content id and hash.
+inline constexpr std::uint32_t save_format_with_content_id = 2;
 
 /// FNV-1a 64-bit hash.
 std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed = 0xcbf29ce484222325ull);
 
-/// Header + body, ready to write.
-std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version);
+/// Header + body, ready to write (format_version >= 2: the content id and hash go into the header).
+std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version,
+                                         const std::string& content_id = "", std::uint64_t content_hash = 0);
 
-/// A checked save file's body and its format version.
+/// A checked save file: its format version, what it belongs to (empty / 0 for format 1) and its body.
 struct SaveBody {
     std::uint32_t format_version = 0;
+    std::string content_id;
+    std::uint64_t content_hash = 0;
     std::vector<std::uint8_t> body;
 };
 
-/// Checks magic, version (≤ newest_version), size and checksum. On failure returns nullopt with `error`
+/// Checks magic, version (≤ newest_version), sizes and checksum. On failure returns nullopt with `error`
 /// a sentence: "not a Quickstep save", "truncated: ...", "corrupt: checksum mismatch", "made by a newer ...".
 std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, std::uint32_t newest_version,
                                          std::string& error);

@@ -125,19 +125,20 @@ struct IndexedReader {
     }
 };
 
-/// Upgrades an older body in place, one format version at a time. Format 1 is the first; a future
-/// format 2 adds its step here (`if (from < 2) { ...; from = 2; }`).
-void migrate_save_body(json& body, std::uint32_t from) {
-    (void)body;
-    (void)from;
+/// Brings a body of any readable format to the shape this build decodes, one step per format:
+/// format 1 kept the level id and hash in the body; from format 2 they live in the file header (so a
+/// reader can check them without decoding), and are put back here. A format 3 adds its step below.
+void migrate_save_body(json& body, const SaveBody& file) {
+    if (file.format_version >= save_format_with_content_id) {
+        body["level"] = file.content_id;
+        body["level_hash"] = file.content_hash;
+    }
 }
 
 }  // namespace
 
 std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
-    json body = json::object();
-    body["level"] = save.level;
-    body["level_hash"] = save.level_hash;
+    json body = json::object();  // the level id and hash go into the file header
     body["sequence"] = save.sequence;
     body["tick"] = save.tick;
 
@@ -183,14 +184,13 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     return json::to_msgpack(body);
 }
 
-std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes,
-                                          std::uint32_t format_version, std::string& error) {
-    json body = json::from_msgpack(bytes, true, false);
+std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error) {
+    json body = json::from_msgpack(file.body, true, false);
     if (body.is_discarded() || !body.is_object()) {
         error = "corrupt: the body is not valid MessagePack";
         return std::nullopt;
     }
-    migrate_save_body(body, format_version);
+    migrate_save_body(body, file);
     auto fail = [&](const std::string& what) {
         error = "corrupt: " + what;
         return std::nullopt;
@@ -278,13 +278,13 @@ std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& bytes
 }
 
 std::vector<std::uint8_t> encode_save_file(const SavedGame& save) {
-    return wrap_save_body(encode_save_body(save), save_format_version);
+    return wrap_save_body(encode_save_body(save), save_format_version, save.level, save.level_hash);
 }
 
 std::optional<SavedGame> decode_save_file(const std::vector<std::uint8_t>& file, std::string& error) {
     auto body = unwrap_save_file(file, save_format_version, error);
     if (!body) return std::nullopt;
-    return decode_save_body(body->body, body->format_version, error);
+    return decode_save_body(*body, error);
 }
 
 }  // namespace qs

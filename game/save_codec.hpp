@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/save_file.hpp"
 #include "game/world.hpp"
 
 namespace qs {
 
 /// The save format this build writes; it reads every version up to this one (see migrate_save_body).
-inline constexpr std::uint32_t save_format_version = 1;
+inline constexpr std::uint32_t save_format_version = 2;
 
 /// A quicksave: which level it belongs to, when it was made, and the world.
 struct SavedGame {
@@ -23,13 +24,13 @@ struct SavedGame {
     WorldSnapshot snapshot;
 };
 
-/// MessagePack body (without the container header).
+/// MessagePack body (without the container header, which carries the level id and hash).
 std::vector<std::uint8_t> encode_save_body(const SavedGame& save);
 
-/// Decodes a body of format `format_version`; unknown fields are skipped, missing ones keep defaults.
-/// nullopt + `error` ("corrupt: ...") when the body does not make a consistent world.
-std::optional<SavedGame> decode_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version,
-                                          std::string& error);
+/// Decodes a checked file's body of any readable format (older ones are migrated first); unknown fields are
+/// skipped, missing ones keep defaults. nullopt + `error` ("corrupt: ...") when the body does not make a
+/// consistent world.
+std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error);
 
 /// A whole save file (container + body) and back.
 std::vector<std::uint8_t> encode_save_file(const SavedGame& save);

@@ -124,7 +124,7 @@ TEST_CASE("save: references by key stay valid across a restore (switch -> door, 
     CHECK(world->get<Player>(world->game.player) == world->player());
 }
 
-TEST_CASE("save: a file written by an older field list loads; unknown fields skipped, missing ones default") {
+TEST_CASE("save: a format-1 file written by an older field list loads; unknown fields skipped, missing ones default") {
     auto file = read_file(QUICKSTEP_TEST_DATA "/saves/format1_older_fields.qss");
     REQUIRE(!file.empty());
     std::string error;
@@ -148,6 +148,30 @@ TEST_CASE("save: a file written by an older field list loads; unknown fields ski
     CHECK(save->snapshot.game.player == EntityRef{0, 1});
 }
 
+TEST_CASE("save: the file header names the level and its content hash") {
+    auto world = make_world({"P.c.", "####"});
+    SavedGame save{"01_first_steps", 0xABCDEF0123456789ull, 4, 10, world->capture()};
+    std::vector<std::uint8_t> file = encode_save_file(save);
+    std::string error;
+    auto unwrapped = unwrap_save_file(file, save_format_version, error);
+    REQUIRE_MESSAGE(unwrapped, error);
+    CHECK(unwrapped->format_version == save_format_version);
+    CHECK(unwrapped->content_id == "01_first_steps");
+    CHECK(unwrapped->content_hash == 0xABCDEF0123456789ull);
+    auto decoded = decode_save_file(file, error);
+    REQUIRE_MESSAGE(decoded, error);
+    CHECK(decoded->level == "01_first_steps");
+    CHECK(decoded->level_hash == 0xABCDEF0123456789ull);
+    auto cut = file;
+    cut.resize(save_header_size + 12);  // ends inside the level id
+    CHECK_FALSE(unwrap_save_file(cut, save_format_version, error));
+    CHECK(error.find("truncated") != std::string::npos);
+    auto renamed = file;
+    renamed[save_header_size + 10] = 'X';  // the level id is covered by the checksum
+    CHECK_FALSE(unwrap_save_file(renamed, save_format_version, error));
+    CHECK(error.find("checksum") != std::string::npos);
+}
+
 TEST_CASE("save: damaged files are refused with a message, never a crash") {
     auto world = make_world({"P.c.w.t...", "##########"});
     SavedGame save{"x", 1, 1, 5, world->capture()};
@@ -161,7 +185,7 @@ TEST_CASE("save: damaged files are refused with a message, never a crash") {
     CHECK(error.find("truncated") != std::string::npos);
 
     auto flipped = good;
-    flipped[save_header_size + 10] ^= 0x40;
+    flipped[good.size() - 10] ^= 0x40;
     CHECK_FALSE(decode_save_file(flipped, error));
     CHECK(error.find("checksum") != std::string::npos);
 
@@ -175,14 +199,14 @@ TEST_CASE("save: damaged files are refused with a message, never a crash") {
 
     // Random damage to the body with a matching checksum: the decoder must refuse or accept, not crash.
     std::mt19937 rng(7);
-    auto body = std::vector<std::uint8_t>(good.begin() + save_header_size, good.end());
+    auto body = encode_save_body(save);
     int refused = 0;
     for (int round = 0; round < 2000; ++round) {
         auto damaged = body;
         int edits = 1 + static_cast<int>(rng() % 4);
         for (int e = 0; e < edits; ++e) damaged[rng() % damaged.size()] = static_cast<std::uint8_t>(rng());
         if (rng() % 4 == 0) damaged.resize(rng() % damaged.size());
-        auto decoded = decode_save_file(wrap_save_body(damaged, save_format_version), error);
+        auto decoded = decode_save_file(wrap_save_body(damaged, save_format_version, "x", 1), error);
         if (!decoded) {
             ++refused;
             CHECK_FALSE(error.empty());
