@@ -89,8 +89,13 @@ void App::poll_events() {
                 constexpr int dead_zone = 12000;
                 Action negative = horizontal ? Action::left : Action::up;
                 Action positive = horizontal ? Action::right : Action::down;
-                pending_input_.emplace_back(negative, event.caxis.value < -dead_zone);
-                pending_input_.emplace_back(positive, event.caxis.value > dead_zone);
+                // Only changes count, so a held stick moves a menu cursor once, like a key.
+                for (auto [action, on] : {std::pair{negative, event.caxis.value < -dead_zone},
+                                          std::pair{positive, event.caxis.value > dead_zone}}) {
+                    bool& was_on = stick_held_[static_cast<std::size_t>(action)];
+                    if (on != was_on) pending_input_.emplace_back(action, on);
+                    was_on = on;
+                }
                 break;
             }
             default:

@@ -2,6 +2,7 @@
 // the window side: events, menus, HUD and drawing (app_screens.cpp). Private to game/.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <future>
@@ -121,6 +122,7 @@ class App {
     std::string reload_error_;  ///< shown on screen until the level's files load again  ///< frames drawn
                                 ///< outside play (for --frames on the title screen)
     std::vector<SDL_GameController*> pads_;
+    std::array<bool, action_count> stick_held_{};  ///< directions the left stick holds
 };
 
 }  // namespace qs
