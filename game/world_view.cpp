@@ -27,19 +27,56 @@ WorldView::~WorldView() {
 }
 
 void WorldView::release() {
-    for (SDL_Texture* texture : visuals_) SDL_DestroyTexture(texture);
+    for (VisualLayer& layer : visuals_) {
+        for (VisualChunk& chunk : layer.chunks) SDL_DestroyTexture(chunk.texture);
+    }
     visuals_.clear();
 }
 
 void WorldView::set_level(SDL_Renderer* renderer, const LevelData& level) {
     release();
+    level_width_ = level.tiles.width;
+    level_height_ = level.tiles.height;
+    SDL_RendererInfo info{};
+    SDL_GetRendererInfo(renderer, &info);
+    int max_side = std::min(2048, info.max_texture_width > 0 ? info.max_texture_width : 2048);
+    if (info.max_texture_height > 0) max_side = std::min(max_side, info.max_texture_height);
     for (const RgbaImage& image : level.visuals) {
-        SDL_Texture* texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_STATIC,
-                                                 image.width, image.height);
-        if (!texture) continue;
-        SDL_UpdateTexture(texture, nullptr, image.pixels.data(), image.width * 4);
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
-        visuals_.push_back(texture);
+        VisualLayer layer{image.width, image.height, {}};
+        for (int y = 0; y < image.height; y += max_side) {
+            for (int x = 0; x < image.width; x += max_side) {
+                VisualChunk chunk{nullptr, x, y, std::min(max_side, image.width - x),
+                                  std::min(max_side, image.height - y)};
+                chunk.texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA8888,
+                                                  SDL_TEXTUREACCESS_STATIC, chunk.w, chunk.h);
+                if (!chunk.texture) continue;
+                SDL_UpdateTexture(chunk.texture, nullptr,
+                                  &image.pixels[static_cast<std::size_t>(y) * image.width + x],
+                                  image.width * 4);
+                SDL_SetTextureBlendMode(chunk.texture, SDL_BLENDMODE_BLEND);
+                layer.chunks.push_back(chunk);
+            }
+        }
+        visuals_.push_back(std::move(layer));
+    }
+}
+
+void WorldView::draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, std::size_t end_layer,
+                             int left_px, int top_px, int canvas_w, int canvas_h) const {
+    for (std::size_t i = first_layer; i < end_layer && i < visuals_.size(); ++i) {
+        const VisualLayer& layer = visuals_[i];
+        // Layer pixels to canvas pixels: the layer covers the whole level.
+        double sx = static_cast<double>(level_width_) * tile_px / layer.width;
+        double sy = static_cast<double>(level_height_) * tile_px / layer.height;
+        for (const VisualChunk& chunk : layer.chunks) {
+            int x0 = static_cast<int>(std::lround(chunk.x * sx)) - left_px;
+            int y0 = static_cast<int>(std::lround(chunk.y * sy)) - top_px;
+            int x1 = static_cast<int>(std::lround((chunk.x + chunk.w) * sx)) - left_px;
+            int y1 = static_cast<int>(std::lround((chunk.y + chunk.h) * sy)) - top_px;
+            if (x1 < 0 || y1 < 0 || x0 > canvas_w || y0 > canvas_h) continue;
+            SDL_Rect dest{x0, y0, x1 - x0, y1 - y0};
+            SDL_RenderCopy(renderer, chunk.texture, nullptr, &dest);
+        }
     }
 }
 
@@ -68,10 +105,8 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
 
     draw_backdrop(renderer, sheet, p.left_px, p.top_px, canvas_w, canvas_h);
 
-    // Visuals layers, scaled to cover the level.
-    SDL_Rect level_rect{p.x(0), p.y(0), level.tiles.width * tile_px, level.tiles.height * tile_px};
-    for (std::size_t i = 0; i < visuals_.size() && i < 1; ++i)
-        SDL_RenderCopy(renderer, visuals_[i], nullptr, &level_rect);
+    // Visuals layer 0 behind the tiles, scaled to cover the level; later layers over them.
+    draw_visuals(renderer, 0, 1, p.left_px, p.top_px, canvas_w, canvas_h);
 
     // Tiles in view.
     int first_x = std::max(0, p.left_px / tile_px - 1),
@@ -107,12 +142,18 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
                 sheet.draw(renderer, name, seconds, p.x(tx), p.y(ty), tile_px, tile_px, false, 255, hanging);
         }
     }
-    for (std::size_t i = 1; i < visuals_.size(); ++i)
-        SDL_RenderCopy(renderer, visuals_[i], nullptr, &level_rect);
+    draw_visuals(renderer, 1, visuals_.size(), p.left_px, p.top_px, canvas_w, canvas_h);
 
-    // Entities.
-    for (std::size_t i = 0; i < world.entities.size(); ++i) {
-        Entity& entity = world.entities.value_at_dense(i);
+    // Entities; the player last, so it is never hidden behind a sign or a coin.
+    std::vector<Entity*> order;
+    order.reserve(world.entities.size());
+    Entity* hero = nullptr;
+    for (Entity& entity : world.entities) {
+        (std::holds_alternative<Player>(entity) ? hero : order.emplace_back()) = &entity;
+    }
+    if (hero) order.push_back(hero);
+    for (Entity* drawn : order) {
+        Entity& entity = *drawn;
         const BodyState& s = body_state(entity);
         double x = lerp(s.prev_x, s.x, alpha), y = lerp(s.prev_y, s.y, alpha);
         auto centred = [&](const char* name, double hw, double hh, bool flip = false, Uint8 a = 255) {

@@ -29,7 +29,20 @@ class WorldView {
 
    private:
     void release();
-    std::vector<SDL_Texture*> visuals_;
+    void draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, std::size_t end_layer, int left_px,
+                      int top_px, int canvas_w, int canvas_h) const;
+
+    /// A piece of a visuals layer small enough for any renderer's texture size limit.
+    struct VisualChunk {
+        SDL_Texture* texture = nullptr;
+        int x = 0, y = 0, w = 0, h = 0;  ///< where it lies in the layer image, pixels
+    };
+    struct VisualLayer {
+        int width = 0, height = 0;  ///< the layer image size
+        std::vector<VisualChunk> chunks;
+    };
+    std::vector<VisualLayer> visuals_;
+    int level_width_ = 0, level_height_ = 0;  ///< tiles
 };
 
 }  // namespace qs
