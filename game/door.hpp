@@ -25,8 +25,6 @@ struct Door {
     void create_body(World& world, EntityRef self);
     /// Called by a switch.
     void toggle(World& world);
-    /// The solid box, in world units: top-left and size.
-    double top() const { return state.y - 0.5; }
 };
 
 }  // namespace qs

@@ -156,10 +156,10 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
         Entity& entity = *drawn;
         const BodyState& s = body_state(entity);
         double x = lerp(s.prev_x, s.x, alpha), y = lerp(s.prev_y, s.y, alpha);
-        auto centred = [&](const char* name, double hw, double hh, bool flip = false, Uint8 a = 255) {
-            (void)hw;
-            int w = tile_px, h = tile_px;
-            sheet.draw(renderer, name, seconds, p.x(x) - w / 2, p.y(y + hh) - h, w, h, flip, a);
+        // A 16x16 sprite standing on the bottom of a box `half_height` below the centre.
+        auto standing = [&](const char* name, double half_height, bool flip = false, Uint8 a = 255) {
+            sheet.draw(renderer, name, seconds, p.x(x) - tile_px / 2, p.y(y + half_height) - tile_px, tile_px,
+                       tile_px, flip, a);
         };
         std::visit(
             [&](auto& e) {
@@ -173,9 +173,9 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
                                        : std::abs(e.run_vx) > 0.5 ? "player_run"
                                                                   : "player_idle";
                     Uint8 a = e.invulnerable_ticks > 0 && (e.invulnerable_ticks / 4) % 2 == 1 ? 110 : 255;
-                    centred(name, Player::half_width, Player::half_height, e.facing < 0, a);
+                    standing(name, Player::half_height, e.facing < 0, a);
                 } else if constexpr (std::is_same_v<T, Walker>) {
-                    centred("walker_walk", Walker::half_width, Walker::half_height, e.facing < 0);
+                    standing("walker_walk", Walker::half_height, e.facing < 0);
                 } else if constexpr (std::is_same_v<T, Coin>) {
                     sheet.draw(renderer, "coin", seconds, p.x(x) - 8, p.y(y) - 8, tile_px, tile_px);
                 } else if constexpr (std::is_same_v<T, Door>) {
