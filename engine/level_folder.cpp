@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "engine/json_file.hpp"
+#include "engine/png_image.hpp"
 #include "engine/rect_partition.hpp"
 
 namespace qs {

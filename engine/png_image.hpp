@@ -8,15 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/rgba_image.hpp"
+
 namespace qs {
-
-/// An RGBA image in memory; each pixel is 0xRRGGBBAA.
-struct RgbaImage {
-    int width = 0, height = 0;
-    std::vector<std::uint32_t> pixels;  ///< row-major
-
-    std::uint32_t at(int x, int y) const { return pixels[static_cast<std::size_t>(y) * width + x]; }
-};
 
 /// Width and height read from the IHDR chunk, without decoding.
 struct PngSize {

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "engine/level_folder.hpp"
-#include "game/level_guide.hpp"
-#include "game/prefabs.hpp"
-#include "game/world.hpp"
+#include "game/levels/level_guide.hpp"
+#include "game/levels/prefabs.hpp"
+#include "game/sim/world.hpp"
 
 namespace {
 

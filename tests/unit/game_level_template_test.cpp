@@ -10,10 +10,10 @@
 #include <string>
 
 #include "engine/png_image.hpp"
-#include "game/level_catalog.hpp"
-#include "game/level_guide.hpp"
-#include "game/level_template.hpp"
-#include "game/world.hpp"
+#include "game/app/level_template.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/levels/level_guide.hpp"
+#include "game/sim/world.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/progress.hpp"
+#include "game/app/progress.hpp"
 
 using namespace qs;
 namespace fs = std::filesystem;
@@ -13,7 +13,7 @@ TEST_CASE("progress: best time and most coins are kept across save and load") {
     Progress progress;
     CHECK(progress.find("01_first_steps") == nullptr);
     CHECK(progress.record("01_first_steps", 900, 10, 42));
-    CHECK(progress.record("01_first_steps", 700, 5, 42));   // faster: a new best
+    CHECK(progress.record("01_first_steps", 700, 5, 42));         // faster: a new best
     CHECK_FALSE(progress.record("01_first_steps", 800, 30, 42));  // slower, more coins
     fs::path path = fs::temp_directory_path() / "quickstep-progress-test.json";
     std::string message;

@@ -7,9 +7,9 @@
 #include <random>
 
 #include "engine/save_file.hpp"
-#include "game/field_json.hpp"
-#include "game/save_codec.hpp"
-#include "game/state_dump.hpp"
+#include "game/save/save_codec.hpp"
+#include "game/save/state_dump.hpp"
+#include "game/sim/field_json.hpp"
 #include "game_test_world.hpp"
 
 using namespace qs;
@@ -124,7 +124,9 @@ TEST_CASE("save: references by key stay valid across a restore (switch -> door, 
     CHECK(world->get<Player>(world->game.player) == world->player());
 }
 
-TEST_CASE("save: a format-1 file written by an older field list loads; unknown fields skipped, missing ones default") {
+TEST_CASE(
+    "save: a format-1 file written by an older field list loads; unknown fields skipped, missing ones "
+    "default") {
     auto file = read_file(QUICKSTEP_TEST_DATA "/saves/format1_older_fields.qss");
     REQUIRE(!file.empty());
     std::string error;

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/settings.hpp"
+#include "game/app/settings.hpp"
 
 using namespace qs;
 namespace fs = std::filesystem;

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "engine/rect_partition.hpp"
-#include "game/prefabs.hpp"
-#include "game/world.hpp"
+#include "game/levels/prefabs.hpp"
+#include "game/sim/world.hpp"
 
 namespace qs::test {
 

@@ -7,9 +7,9 @@
 #include <future>
 #include <memory>
 
-#include "game/save_codec.hpp"
-#include "game/stress_level.hpp"
-#include "game/world.hpp"
+#include "game/levels/stress_level.hpp"
+#include "game/save/save_codec.hpp"
+#include "game/sim/world.hpp"
 
 namespace {
 

@@ -1,0 +1,57 @@
+// A level as plain data: what a level folder holds once loaded and validated (tile grid, merged
+// rectangles, sprite entries and placements, visuals), and the names the game hands the loader.
+// No file access and no SDL here: the simulation builds worlds from this.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/rgba_image.hpp"
+#include "engine/tile_grid.hpp"
+
+namespace qs {
+
+/// What the game tells the loader: tile type names (index 0 must be "empty") and prefab names.
+struct LevelSchema {
+    std::vector<std::string> tile_types;
+    std::vector<std::string> prefabs;
+};
+
+/// One entry of `spr_prefabs`: its colour, prefab name, optional id and the remaining configuration
+/// (the entry object without "prefab" and "id"; an empty object for a plain name).
+struct SpriteEntry {
+    std::string color;  ///< "#rrggbb" as written in the .lvl
+    std::string prefab;
+    std::string id;  ///< empty when the entry has none
+    nlohmann::json config = nlohmann::json::object();
+};
+
+/// One coloured sprite pixel: which entry it spawns and where (tile units, centre of the entity).
+struct SpritePlacement {
+    int entry = 0;        ///< index into LevelData::sprite_entries
+    int layer = 0;        ///< sprites/layerN.png
+    int px = 0, py = 0;   ///< pixel in that layer
+    int scale = 1;        ///< k: the layer is k x the geometry size
+    double x = 0, y = 0;  ///< ((px + 0.5) / k, (py + 0.5) / k)
+};
+
+/// Everything a level folder holds, validated.
+struct LevelData {
+    std::string folder_name;  ///< the folder's own name: the level's id in dumps and saves
+    std::filesystem::path folder;
+    std::filesystem::path lvl_path;
+    std::string name;             ///< "name" from the .lvl (folder name when absent)
+    nlohmann::json lvl;           ///< the whole .lvl document
+    TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
+    std::vector<TileRect> rects;  ///< tiles merged into rectangles (rect_partition), sorted by (y, x)
+    std::vector<SpriteEntry> sprite_entries;
+    std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
+    std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA
+    std::uint64_t content_hash = 0;           ///< FNV-1a 64 over the .lvl and every layer file, fixed order
+};
+
+}  // namespace qs

@@ -1,0 +1,27 @@
+// The running program: options from the command line, the tick loop (DESIGN §5.2), quicksave/quickload,
+// headless automation (--frames, --input, --dump-state, --screenshot) and the windowed game.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+struct AppOptions {
+    std::string level;  ///< a level folder name or path; empty: title screen (window) or the first level
+    std::vector<std::filesystem::path> levels_dirs;  ///< extra --levels-dir entries
+    std::optional<std::filesystem::path> save_dir;
+    bool headless = false;
+    std::optional<std::int64_t> frames;
+    std::optional<std::filesystem::path> input;
+    std::optional<std::filesystem::path> dump_state;  ///< "-" = stdout
+    std::optional<std::filesystem::path> screenshot;
+};
+
+/// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).
+int run_app(const AppOptions& options);
+
+}  // namespace qs

@@ -1,0 +1,172 @@
+// quickstep: command line (DESIGN §5.1) — play, validate level folders, list levels.
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <SDL.h>
+
+#include "game/app/app.hpp"
+#include "game/app/level_template.hpp"
+#include "game/app/paths.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/levels/level_guide.hpp"
+
+namespace {
+
+constexpr const char* usage_text =
+    "usage: quickstep [LEVEL] [options]\n"
+    "  LEVEL               a level folder name found in a levels dir, or a path to a level folder\n"
+    "  --levels-dir DIR    also scan DIR for level folders (repeatable); always scanned: the shipped\n"
+    "                      levels/ and $XDG_DATA_HOME/quickstep/levels\n"
+    "  --save-dir DIR      where quicksaves live (default $XDG_DATA_HOME/quickstep/saves)\n"
+    "  --headless          no window, no audio; simulate as fast as possible\n"
+    "  --frames N          stop at tick N\n"
+    "  --input FILE        scripted input: lines '<tick> +action', '<tick> -action', '<tick> action'\n"
+    "  --dump-state FILE   write the world state as JSON at exit ('-' = stdout)\n"
+    "  --screenshot FILE   write a PNG of the last frame at exit (also headless)\n"
+    "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
+    "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
+    "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
+    "                      first --levels-dir, else $XDG_DATA_HOME/quickstep/levels; prints its path\n"
+    "  --level-guide       print the generated reference section of LEVELS.md\n"
+    "  --help, --version\n"
+    "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
+    "F9 quickload, F8 older quicksave, R restart, Esc pause, F11 fullscreen, F12 screenshot.\n";
+
+int usage_error(const std::string& message) {
+    std::fprintf(stderr, "quickstep: %s\n%s", message.c_str(), usage_text);
+    return 2;
+}
+
+int check_levels(const std::vector<std::string>& paths) {
+    bool all_ok = true;
+    for (const std::string& path : paths) {
+        qs::CheckedLevel checked = qs::check_level(path);
+        if (checked.level) {
+            std::printf("%s: ok\n", path.c_str());
+        } else {
+            all_ok = false;
+            for (const std::string& error : checked.errors) std::fprintf(stderr, "%s\n", error.c_str());
+            std::printf("%s: broken (%zu error%s)\n", path.c_str(), checked.errors.size(),
+                        checked.errors.size() == 1 ? "" : "s");
+        }
+    }
+    return all_ok ? 0 : 1;
+}
+
+/// --new-level NAME WxH: writes the template folder and prints its path.
+int new_level(const qs::AppOptions& options, const std::string& name, const std::string& size_text) {
+    if (!qs::is_valid_level_folder_name(name)) {
+        return usage_error("--new-level NAME must be 1 to 64 letters, digits, '_', '-' or '.', got '" + name +
+                           "'");
+    }
+    const auto size = qs::parse_level_size(size_text);
+    if (!size || size->first < qs::kMinTemplateSide || size->second < qs::kMinTemplateSide ||
+        size->first > qs::kMaxTemplateSide || size->second > qs::kMaxTemplateSide) {
+        return usage_error("--new-level needs a size WxH with W and H from " +
+                           std::to_string(qs::kMinTemplateSide) + " to " +
+                           std::to_string(qs::kMaxTemplateSide) + " (like 64x24), got '" + size_text + "'");
+    }
+    const std::filesystem::path dir =
+        options.levels_dirs.empty() ? qs::user_data_dir() / "levels" : options.levels_dirs.front();
+    std::string error;
+    if (!qs::create_level_template(dir / name, name, size->first, size->second, error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        return 1;
+    }
+    std::printf("%s\n", (dir / name).string().c_str());
+    return 0;
+}
+
+int list_levels(const qs::AppOptions& options) {
+    for (const qs::LevelListing& listing : qs::discover_levels(qs::level_dirs(options.levels_dirs))) {
+        std::string reason = listing.reason;
+        for (char& c : reason) {
+            if (c == '\t' || c == '\n') c = ' ';
+        }
+        std::printf("%s\t%s\t%s\t%s\n", listing.name.c_str(), listing.ok ? "ok" : "broken",
+                    listing.path.c_str(), reason.c_str());
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    qs::AppOptions options;
+    bool list = false;
+    std::vector<std::string> check_paths;
+    bool checking = false;
+    std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
+    std::vector<std::string> args(argv + 1, argv + argc);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        std::string v;
+        if (arg == "--help" || arg == "-h") {
+            std::printf("%s", usage_text);
+            return 0;
+        } else if (arg == "--version") {
+            std::printf("quickstep %s\n", QUICKSTEP_VERSION);
+            return 0;
+        } else if (arg == "--headless") {
+            options.headless = true;
+        } else if (arg == "--list-levels") {
+            list = true;
+        } else if (arg == "--level-guide") {
+            std::printf("%s", qs::level_guide_reference().c_str());
+            return 0;
+        } else if (arg == "--new-level") {
+            if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
+            new_level_args.emplace(args[i + 1], args[i + 2]);
+            i += 2;
+        } else if (arg == "--check") {
+            checking = true;
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
+        } else if (arg == "--levels-dir" || arg == "--save-dir" || arg == "--input" ||
+                   arg == "--dump-state" || arg == "--screenshot" || arg == "--frames") {
+            if (!value(v) || v.empty()) return usage_error(arg + " needs a value");
+            if (arg == "--levels-dir") options.levels_dirs.emplace_back(v);
+            if (arg == "--save-dir") options.save_dir = v;
+            if (arg == "--input") options.input = v;
+            if (arg == "--dump-state") options.dump_state = v;
+            if (arg == "--screenshot") options.screenshot = v;
+            if (arg == "--frames") {
+                std::int64_t frames = 0;
+                auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), frames);
+                if (ec != std::errc() || ptr != v.data() + v.size() || frames < 0) {
+                    return usage_error("--frames needs a whole number >= 0, got '" + v + "'");
+                }
+                options.frames = frames;
+            }
+        } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+            return usage_error("unknown option '" + arg + "'");
+        } else if (options.level.empty()) {
+            options.level = arg;
+        } else {
+            return usage_error("more than one LEVEL given ('" + options.level + "' and '" + arg + "')");
+        }
+    }
+    if (checking) {
+        if (check_paths.empty()) return usage_error("--check needs at least one level folder");
+        if (!options.level.empty()) check_paths.insert(check_paths.begin(), options.level);
+        return check_levels(check_paths);
+    }
+    if (new_level_args) return new_level(options, new_level_args->first, new_level_args->second);
+    if (list) return list_levels(options);
+    if (options.headless) {
+        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+        SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+    }
+    return qs::run_app(options);
+}

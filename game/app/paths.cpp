@@ -1,0 +1,42 @@
+// Data and user folders: $QUICKSTEP_DATA_DIR / the binary's location / the source tree, and XDG paths.
+#include "game/app/paths.hpp"
+
+#include <cstdlib>
+
+#include <SDL.h>
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+fs::path data_dir() {
+    if (const char* env = std::getenv("QUICKSTEP_DATA_DIR"); env && *env) return env;
+    std::error_code ec;
+    if (char* base = SDL_GetBasePath()) {
+        fs::path exe_dir = base;
+        SDL_free(base);
+        if (exe_dir.filename().empty()) exe_dir = exe_dir.parent_path();
+        for (const fs::path& candidate :
+             {exe_dir, exe_dir.parent_path(), exe_dir.parent_path() / "share/quickstep"}) {
+            if (fs::is_directory(candidate / "assets", ec) && fs::is_directory(candidate / "levels", ec)) {
+                return candidate;
+            }
+        }
+    }
+    return QUICKSTEP_SOURCE_DIR;
+}
+
+fs::path user_data_dir() {
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return fs::path(xdg) / "quickstep";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".local/share/quickstep";
+    return fs::path(".quickstep");
+}
+
+std::vector<fs::path> level_dirs(const std::vector<fs::path>& extra_dirs) {
+    std::vector<fs::path> dirs{data_dir() / "levels", user_data_dir() / "levels"};
+    dirs.insert(dirs.end(), extra_dirs.begin(), extra_dirs.end());
+    return dirs;
+}
+
+}  // namespace qs

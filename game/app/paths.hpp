@@ -1,0 +1,21 @@
+// Where the game's files live: the shipped data (assets/, levels/), the user's data folder and the files
+// in it (settings, progress, saves, screenshots, levels). App side: finding the binary needs SDL.
+#pragma once
+
+#include <filesystem>
+#include <vector>
+
+namespace qs {
+
+/// Where the shipped assets/ and levels/ are: $QUICKSTEP_DATA_DIR, next to the binary's parent, or the
+/// source tree the binary was built from.
+std::filesystem::path data_dir();
+
+/// $XDG_DATA_HOME/quickstep (default ~/.local/share/quickstep).
+std::filesystem::path user_data_dir();
+
+/// Every levels dir in scan order: shipped levels/, $XDG_DATA_HOME/quickstep/levels, then `extra_dirs`
+/// (the --levels-dir entries).
+std::vector<std::filesystem::path> level_dirs(const std::vector<std::filesystem::path>& extra_dirs);
+
+}  // namespace qs

@@ -1,0 +1,164 @@
+// Settings file: defaults, JSON load with checks, atomic save.
+#include "game/app/settings.hpp"
+
+#include <cstdlib>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/json_file.hpp"
+#include "engine/save_file.hpp"
+#include "game/app/paths.hpp"
+
+namespace qs {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+Settings Settings::defaults() {
+    Settings s;
+    auto keys = [&](Action a, std::vector<SDL_Scancode> k) {
+        s.keys[static_cast<std::size_t>(a)] = std::move(k);
+    };
+    auto pad = [&](Action a, std::vector<SDL_GameControllerButton> b) {
+        s.buttons[static_cast<std::size_t>(a)] = std::move(b);
+    };
+    keys(Action::left, {SDL_SCANCODE_LEFT, SDL_SCANCODE_A});
+    keys(Action::right, {SDL_SCANCODE_RIGHT, SDL_SCANCODE_D});
+    keys(Action::up, {SDL_SCANCODE_UP, SDL_SCANCODE_W});
+    keys(Action::down, {SDL_SCANCODE_DOWN, SDL_SCANCODE_S});
+    keys(Action::jump, {SDL_SCANCODE_SPACE, SDL_SCANCODE_Z, SDL_SCANCODE_K});
+    keys(Action::quicksave, {SDL_SCANCODE_F5});
+    keys(Action::quickload, {SDL_SCANCODE_F9});
+    keys(Action::quickload_older, {SDL_SCANCODE_F8});
+    keys(Action::pause, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_P});
+    keys(Action::restart, {SDL_SCANCODE_R});
+    keys(Action::confirm, {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER, SDL_SCANCODE_SPACE});
+    keys(Action::back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE});
+    keys(Action::fullscreen, {SDL_SCANCODE_F11});
+    keys(Action::screenshot, {SDL_SCANCODE_F12});
+    pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
+    pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
+    pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});
+    pad(Action::down, {SDL_CONTROLLER_BUTTON_DPAD_DOWN});
+    pad(Action::jump, {SDL_CONTROLLER_BUTTON_A});
+    pad(Action::quicksave, {SDL_CONTROLLER_BUTTON_LEFTSHOULDER});
+    pad(Action::quickload, {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER});
+    pad(Action::quickload_older, {SDL_CONTROLLER_BUTTON_Y});
+    pad(Action::pause, {SDL_CONTROLLER_BUTTON_START});
+    pad(Action::confirm, {SDL_CONTROLLER_BUTTON_A});
+    pad(Action::back, {SDL_CONTROLLER_BUTTON_B});
+    return s;
+}
+
+Settings Settings::load(const fs::path& path, std::string& message) {
+    Settings s = defaults();
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return s;
+    JsonLoad doc = load_json_file(path, 256 * 1024, 16);
+    if (!doc.value) {
+        message = doc.error + " - using default settings";
+        return s;
+    }
+    const json& j = *doc.value;
+    auto bad = [&](const std::string& what) {
+        message = path.string() + ": " + what + " - using default settings";
+        return defaults();
+    };
+    if (!j.is_object()) return bad("settings must be a JSON object");
+    if (j.contains("volume")) {
+        if (!j["volume"].is_number_integer() || j["volume"].get<int>() < 0 || j["volume"].get<int>() > 100) {
+            return bad("volume must be a whole number from 0 to 100");
+        }
+        s.volume = j["volume"].get<int>();
+    }
+    if (j.contains("fullscreen")) {
+        if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
+        s.fullscreen = j["fullscreen"].get<bool>();
+    }
+    if (j.contains("keys")) {
+        if (!j["keys"].is_object()) return bad("keys must be an object of action: [key names]");
+        for (const auto& [name, list] : j["keys"].items()) {
+            auto action = action_from_name(name);
+            if (!action)
+                return bad("keys: unknown action '" + name + "' (known: " + action_names_list() + ")");
+            if (!list.is_array()) return bad("keys." + name + " must be a list of key names");
+            std::vector<SDL_Scancode> codes;
+            for (const auto& key : list) {
+                if (!key.is_string()) return bad("keys." + name + " must list key names (strings)");
+                SDL_Scancode code = SDL_GetScancodeFromName(key.get<std::string>().c_str());
+                if (code == SDL_SCANCODE_UNKNOWN)
+                    return bad("keys." + name + ": unknown key '" + key.get<std::string>() + "'");
+                codes.push_back(code);
+            }
+            s.keys[static_cast<std::size_t>(*action)] = codes;
+        }
+    }
+    if (j.contains("buttons")) {
+        if (!j["buttons"].is_object()) return bad("buttons must be an object of action: [button names]");
+        for (const auto& [name, list] : j["buttons"].items()) {
+            auto action = action_from_name(name);
+            if (!action) return bad("buttons: unknown action '" + name + "'");
+            if (!list.is_array()) return bad("buttons." + name + " must be a list of button names");
+            std::vector<SDL_GameControllerButton> buttons;
+            for (const auto& button : list) {
+                if (!button.is_string()) return bad("buttons." + name + " must list button names (strings)");
+                auto b = SDL_GameControllerGetButtonFromString(button.get<std::string>().c_str());
+                if (b == SDL_CONTROLLER_BUTTON_INVALID) {
+                    return bad("buttons." + name + ": unknown button '" + button.get<std::string>() + "'");
+                }
+                buttons.push_back(b);
+            }
+            s.buttons[static_cast<std::size_t>(*action)] = buttons;
+        }
+    }
+    return s;
+}
+
+bool Settings::save(const fs::path& path, std::string& message) const {
+    json j = {{"volume", volume},
+              {"fullscreen", fullscreen},
+              {"keys", json::object()},
+              {"buttons", json::object()}};
+    for (std::size_t i = 0; i < action_count; ++i) {
+        std::string name(action_name(static_cast<Action>(i)));
+        json key_names = json::array(), button_names = json::array();
+        for (SDL_Scancode code : keys[i]) key_names.push_back(SDL_GetScancodeName(code));
+        for (SDL_GameControllerButton b : buttons[i]) {
+            if (const char* n = SDL_GameControllerGetStringForButton(b)) button_names.push_back(n);
+        }
+        j["keys"][name] = key_names;
+        j["buttons"][name] = button_names;
+    }
+    std::string text = j.dump(2) + "\n";
+    return write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()), message);
+}
+
+std::string Settings::describe_keys(Action action) const {
+    std::string out;
+    for (SDL_Scancode code : keys[static_cast<std::size_t>(action)]) {
+        if (!out.empty()) out += ", ";
+        out += SDL_GetScancodeName(code);
+    }
+    return out.empty() ? "(none)" : out;
+}
+
+std::string Settings::describe_buttons(Action action) const {
+    std::string out;
+    for (SDL_GameControllerButton button : buttons[static_cast<std::size_t>(action)]) {
+        const char* name = SDL_GameControllerGetStringForButton(button);
+        if (!name) continue;
+        if (!out.empty()) out += ", ";
+        out += name;
+    }
+    return out.empty() ? "-" : out;
+}
+
+fs::path settings_path() {
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return fs::path(xdg) / "quickstep/settings.json";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".config/quickstep/settings.json";
+    return fs::path(".quickstep-settings.json");
+}
+
+}  // namespace qs

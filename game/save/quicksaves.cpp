@@ -1,0 +1,145 @@
+// Quicksave ring, background disk writes, and newest-first loading that skips bad files.
+#include "game/save/quicksaves.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <utility>
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr std::uintmax_t max_save_file_bytes = 256u << 20;
+}
+
+fs::path quicksave_path(const fs::path& dir, std::uint64_t sequence) {
+    return dir / ("quicksave-" + std::to_string(sequence) + ".qss");
+}
+
+std::optional<std::uint64_t> quicksave_sequence(const fs::path& file) {
+    std::string name = file.filename().string();
+    const std::string prefix = "quicksave-", suffix = ".qss";
+    if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
+        return std::nullopt;
+    }
+    std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) {
+        return std::nullopt;
+    }
+    return std::stoull(digits);
+}
+
+QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size) : dir_(std::move(dir)), ring_size_(ring_size) {}
+
+QuickSaves::~QuickSaves() {
+    writer_.flush();
+}
+
+std::uint64_t QuickSaves::next_sequence() {
+    std::uint64_t highest = last_sequence_.value_or(0);
+    std::error_code ec;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+        if (auto sequence = quicksave_sequence(it->path())) highest = std::max(highest, *sequence);
+    }
+    last_sequence_ = highest + 1;
+    return *last_sequence_;
+}
+
+int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
+    save->sequence = next_sequence();
+    Entry entry{save->sequence, quicksave_path(dir_, save->sequence), save};
+    memory_.push_front(entry);
+    if (memory_.size() > ring_size_) memory_.pop_back();
+    cursor_.reset();
+    int slot = static_cast<int>((save->sequence - 1) % ring_size_) + 1;
+
+    std::size_t ring = ring_size_;
+    fs::path dir = dir_;
+    writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size(),
+                    errors_mutex = errors_mutex_, write_errors = write_errors_] {
+        std::vector<std::uint8_t> bytes = encode_save_file(*save);
+        std::string error;
+        if (!write_file_atomically(path, bytes, error)) {
+            std::fprintf(stderr, "quickstep: quicksave kept in memory only: %s\n", error.c_str());
+            std::lock_guard lock(*errors_mutex);
+            write_errors->push_back("Quicksave kept in memory only: " + error);
+        }
+        std::fprintf(stderr, "quicksave: %zu entities, %zu bytes, %.3f ms\n", entities, bytes.size(), ms);
+        // Keep the newest `ring` files that are ours; older good ones go. Files we cannot read are left.
+        std::vector<std::uint64_t> sequences;
+        std::error_code ec;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+            if (auto sequence = quicksave_sequence(it->path())) sequences.push_back(*sequence);
+        }
+        std::sort(sequences.rbegin(), sequences.rend());
+        for (std::size_t i = ring; i < sequences.size(); ++i) {
+            fs::path old = quicksave_path(dir, sequences[i]);
+            std::string read_error;
+            auto file = read_whole_file(old, max_save_file_bytes, read_error);
+            if (file && decode_save_file(*file, read_error)) fs::remove(old, ec);
+        }
+    });
+    return slot;
+}
+
+std::vector<QuickSaves::Entry> QuickSaves::known_saves() {
+    std::vector<Entry> entries(memory_.begin(), memory_.end());
+    std::error_code ec;
+    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+        auto sequence = quicksave_sequence(it->path());
+        if (!sequence) continue;
+        bool in_memory = std::any_of(entries.begin(), entries.end(),
+                                     [&](const Entry& e) { return e.sequence == *sequence; });
+        if (!in_memory) entries.push_back({*sequence, it->path(), nullptr});
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.sequence > b.sequence; });
+    return entries;
+}
+
+QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
+                                        const std::function<bool(const SavedGame&, std::string&)>& usable) {
+    Found found;
+    for (Entry& entry : known_saves()) {
+        if (below && entry.sequence >= *below) continue;
+        std::shared_ptr<const SavedGame> save = entry.save;
+        std::string error;
+        if (!save) {
+            auto file = read_whole_file(entry.path, max_save_file_bytes, error);
+            std::optional<SavedGame> decoded;
+            if (file) decoded = decode_save_file(*file, error);
+            if (!decoded) {
+                found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
+                continue;
+            }
+            save = std::make_shared<const SavedGame>(std::move(*decoded));
+        }
+        if (!usable(*save, error)) {
+            found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
+            continue;
+        }
+        cursor_ = entry.sequence;
+        found.save = save;
+        return found;
+    }
+    return found;
+}
+
+std::vector<std::string> QuickSaves::take_write_errors() {
+    std::lock_guard lock(*errors_mutex_);
+    return std::exchange(*write_errors_, {});
+}
+
+QuickSaves::Found QuickSaves::newest(const std::function<bool(const SavedGame&, std::string&)>& usable) {
+    return find_from(std::nullopt, usable);
+}
+
+QuickSaves::Found QuickSaves::older(const std::function<bool(const SavedGame&, std::string&)>& usable) {
+    if (!cursor_) return newest(usable);
+    return find_from(cursor_, usable);
+}
+
+}  // namespace qs

@@ -1,0 +1,74 @@
+// Quicksaves: F5 keeps a ring of the newest saves in memory and writes each to the save dir in the
+// background (quicksave-<sequence>.qss, atomically); F9 loads the newest, F8 steps back to older ones.
+// Files that fail to load are reported by name and skipped, never overwritten or deleted.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/save_file.hpp"
+#include "game/save/save_codec.hpp"
+
+namespace qs {
+
+class QuickSaves {
+   public:
+    /// `dir` is created on the first save. `ring_size` saves are kept in memory and on disk.
+    explicit QuickSaves(std::filesystem::path dir, std::size_t ring_size = 5);
+    ~QuickSaves();
+
+    /// F5: keeps `save` (its sequence number is set here) in the ring and queues its disk write. The
+    /// "quicksave:" line, with `main_thread_ms`, is printed once the file's size is known. Returns the slot
+    /// number (1..ring size) for the toast.
+    int keep(const std::shared_ptr<SavedGame>& save, double main_thread_ms);
+
+    /// A save found for loading, and the messages about files skipped on the way.
+    struct Found {
+        std::shared_ptr<const SavedGame> save;  ///< null when none could be loaded
+        std::vector<std::string> problems;
+    };
+    /// F9: the newest save that loads (level_hash_ok tells whether its level still matches; a save whose
+    /// level changed is skipped with a message). Resets the F8 cursor to it.
+    Found newest(const std::function<bool(const SavedGame&, std::string&)>& usable);
+    /// F8: the next older save than the last one returned.
+    Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);
+
+    /// Messages about disk writes that failed since the last call (the save stays in memory).
+    std::vector<std::string> take_write_errors();
+    /// Waits for queued disk writes.
+    void flush() { writer_.flush(); }
+    const std::filesystem::path& dir() const { return dir_; }
+
+   private:
+    struct Entry {
+        std::uint64_t sequence = 0;
+        std::filesystem::path path;
+        std::shared_ptr<const SavedGame> save;  ///< in memory, or null (read from disk on demand)
+    };
+    std::vector<Entry> known_saves();  ///< memory ring + valid-looking files, newest first
+    Found find_from(std::optional<std::uint64_t> below,
+                    const std::function<bool(const SavedGame&, std::string&)>& usable);
+    std::uint64_t next_sequence();
+
+    std::filesystem::path dir_;
+    std::size_t ring_size_;
+    std::deque<Entry> memory_;  ///< newest first
+    std::optional<std::uint64_t> cursor_;
+    std::optional<std::uint64_t> last_sequence_;
+    std::shared_ptr<std::mutex> errors_mutex_ = std::make_shared<std::mutex>();
+    std::shared_ptr<std::vector<std::string>> write_errors_ = std::make_shared<std::vector<std::string>>();
+    BackgroundWriter writer_;  ///< last member: its thread stops first
+};
+
+/// The file name of a quicksave: quicksave-<sequence>.qss.
+std::filesystem::path quicksave_path(const std::filesystem::path& dir, std::uint64_t sequence);
+/// The sequence number in a quicksave file name, if it is one.
+std::optional<std::uint64_t> quicksave_sequence(const std::filesystem::path& file);
+
+}  // namespace qs

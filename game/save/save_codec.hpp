@@ -1,0 +1,39 @@
+// The quicksave body: a WorldSnapshot encoded through the field lists as MessagePack, by field name (a
+// table of field names per entity type, then one value array per entity), so old saves survive new fields.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/save_file.hpp"
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+/// The save format this build writes; it reads every version up to this one (see migrate_save_body).
+inline constexpr std::uint32_t save_format_version = 2;
+
+/// A quicksave: which level it belongs to, when it was made, and the world.
+struct SavedGame {
+    std::string level;             ///< level folder name
+    std::uint64_t level_hash = 0;  ///< LevelData::content_hash at save time
+    std::uint64_t sequence = 0;    ///< increases with every quicksave
+    std::int64_t tick = 0;
+    WorldSnapshot snapshot;
+};
+
+/// MessagePack body (without the container header, which carries the level id and hash).
+std::vector<std::uint8_t> encode_save_body(const SavedGame& save);
+
+/// Decodes a checked file's body of any readable format (older ones are migrated first); unknown fields are
+/// skipped, missing ones keep defaults. nullopt + `error` ("corrupt: ...") when the body does not make a
+/// consistent world.
+std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error);
+
+/// A whole save file (container + body) and back.
+std::vector<std::uint8_t> encode_save_file(const SavedGame& save);
+std::optional<SavedGame> decode_save_file(const std::vector<std::uint8_t>& file, std::string& error);
+
+}  // namespace qs

@@ -1,0 +1,18 @@
+// The --dump-state JSON (DESIGN §5.4): a pure function of the world, keys in a stable (sorted) order.
+#pragma once
+
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+/// The whole world as the contract's JSON: tick, level, slotmap, geometry, entities by index, game.
+nlohmann::json dump_state(const World& world, std::int64_t tick);
+
+/// One entity's dump object (index, generation, type and every saved field by name).
+nlohmann::json dump_entity(EntityRef ref, const Entity& entity);
+
+}  // namespace qs

@@ -1,0 +1,39 @@
+// platform behaviour: a kinematic body driven back and forth along its travel.
+#include "game/sim/entities/platform.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <box2d/box2d.h>
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+void Platform::create_body(World& world, EntityRef self) {
+    state.body = world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
+                                     collision::solid_entity, collision::player | collision::enemy);
+}
+
+void Platform::think(World&, EntityRef) {
+    if (!state.body) return;
+    double length = std::hypot(dx, dy);
+    if (!active || length <= 0 || speed <= 0) {
+        state.body->SetLinearVelocity(b2Vec2(0, 0));
+        return;
+    }
+    progress += direction * speed * World::tick_seconds / length;
+    if (progress >= 1) {
+        progress = 1;
+        direction = -1;
+    } else if (progress <= 0) {
+        progress = 0;
+        direction = 1;
+    }
+    double target_x = start_x + dx * progress;
+    double target_y = start_y + dy * progress;
+    state.body->SetLinearVelocity(b2Vec2(static_cast<float>((target_x - state.x) / World::tick_seconds),
+                                         static_cast<float>((target_y - state.y) / World::tick_seconds)));
+}
+
+}  // namespace qs

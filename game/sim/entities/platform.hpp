@@ -1,0 +1,44 @@
+// platform: a solid `width` x 1 tile ledge that travels back and forth between its start and start + (dx, dy)
+// at `speed` tiles/s while active, carrying whoever stands on it.
+#pragma once
+
+#include "game/sim/body_state.hpp"
+#include "game/sim/entity_ref.hpp"
+
+namespace qs {
+
+class World;
+
+struct Platform {
+    static constexpr const char* type_name = "platform";
+    static constexpr double half_height = 0.5;
+
+    BodyState state;
+    double dx = 4, dy = 0;  ///< travel, tiles
+    double speed = 2;       ///< tiles per second
+    int width = 3;          ///< tiles
+    bool active = true;
+    double start_x = 0, start_y = 0;  ///< where it spawned (set when the level is built)
+    double progress = 0;              ///< 0 at the start, 1 at the far end
+    int direction = 1;                ///< +1 towards the far end, -1 back
+
+    template <class V>
+    void fields(V& v) {
+        state.fields(v);
+        v("dx", dx, FieldFlag::editable);
+        v("dy", dy, FieldFlag::editable);
+        v("speed", speed, FieldFlag::editable);
+        v("width", width, FieldFlag::editable);
+        v("active", active, FieldFlag::editable);
+        v("start_x", start_x);
+        v("start_y", start_y);
+        v("progress", progress);
+        v("direction", direction);
+    }
+    double half_width() const { return width * 0.5; }
+    void create_body(World& world, EntityRef self);
+    void think(World& world, EntityRef self);
+    void toggle(World&) { active = !active; }
+};
+
+}  // namespace qs

@@ -1,0 +1,219 @@
+// player behaviour: movement feel (acceleration, coyote time, jump buffer, variable height, corner
+// correction, one-way drop), hazards, stomping, death and respawn.
+#include "game/sim/entities/player.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <box2d/box2d.h>
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+namespace {
+
+double approach(double value, double target, double step) {
+    return value < target ? std::min(value + step, target) : std::max(value - step, target);
+}
+
+}  // namespace
+
+void Player::create_body(World& world, EntityRef self) {
+    state.body = world.make_box_body(self, state, World::BodyKind::dynamic, half_width, half_height,
+                                     collision::player, collision::terrain | collision::solid_entity);
+    if (!alive()) state.body->SetEnabled(false);
+}
+
+void Player::think(World& world, EntityRef) {
+    if (!state.body) return;
+    const Tuning& tuning = world.tuning();
+    const ActionState& actions = world.actions();
+    if (invulnerable_ticks > 0) --invulnerable_ticks;
+    if (!alive()) {
+        if (--dead_ticks == 0) {
+            const Checkpoint* last = world.get<Checkpoint>(checkpoint);
+            state.x = last ? last->state.x : spawn_x;
+            state.y = last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y;
+            state.vx = state.vy = run_vx = 0;
+            health = max_health;
+            invulnerable_ticks = tuning.invulnerable_ticks;
+            state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+            state.body->SetEnabled(true);
+            world.emit(WorldEvent::Kind::respawned, "");
+        }
+        if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+        return;
+    }
+
+    GroundContact ground = world.probe_ground(state.x, state.y + half_height, half_width, drop_ticks == 0);
+    grounded = ground.grounded && state.vy >= ground.platform_vy - 0.5;
+    on_ice = grounded && ground.ice;
+    riding = grounded ? ground.platform : EntityRef{};
+
+    int move = (actions.held(Action::right) ? 1 : 0) - (actions.held(Action::left) ? 1 : 0);
+    if (move != 0) facing = move;
+
+    if (grounded) coyote_ticks = tuning.coyote_ticks;
+    if (actions.pressed(Action::jump)) {
+        if (actions.held(Action::down) && grounded && ground.one_way_only) {
+            drop_ticks = tuning.drop_through_ticks;
+            grounded = false;
+            coyote_ticks = 0;
+        } else {
+            jump_buffer_ticks = tuning.jump_buffer_ticks;
+        }
+    } else if (jump_buffer_ticks > 0) {
+        --jump_buffer_ticks;
+    }
+    if (drop_ticks > 0) --drop_ticks;
+
+    // Horizontal: accelerate towards the wanted speed, decelerate when no direction is held.
+    double accel = on_ice ? tuning.ice_accel : grounded ? tuning.ground_accel : tuning.air_accel;
+    double decel = on_ice ? tuning.ice_decel : grounded ? tuning.ground_decel : tuning.air_decel;
+    double wanted = move * tuning.run_speed;
+    bool turning = move != 0 && run_vx * move < 0;
+    run_vx = approach(run_vx, wanted,
+                      (move != 0 && !turning ? accel : std::max(accel, decel)) * World::tick_seconds);
+    if (move == 0) run_vx = approach(run_vx, 0.0, decel * World::tick_seconds);
+
+    // Vertical: jump, variable height, gravity.
+    double vy = state.vy;
+    if (grounded && riding) vy = ground.platform_vy;
+    if (jump_buffer_ticks > 0 && (grounded || coyote_ticks > 0)) {
+        vy = -tuning.jump_speed + std::min(0.0, ground.platform_vy);
+        jumping = true;
+        grounded = false;
+        coyote_ticks = 0;
+        jump_buffer_ticks = 0;
+        world.emit(WorldEvent::Kind::sound, "jump");
+    }
+    if (!grounded && coyote_ticks > 0) --coyote_ticks;
+    if (jumping && (!actions.held(Action::jump) || vy >= 0)) {
+        if (vy < 0) vy *= tuning.jump_cut_factor;
+        jumping = false;
+    }
+    double gravity = tuning.gravity * (jumping ? 1.0 : tuning.fall_gravity_factor);
+    vy = std::min(vy + gravity * World::tick_seconds, tuning.max_fall_speed);
+
+    // Corner correction: a rising head that clips a ceiling edge by a little slides around it.
+    if (vy < 0) {
+        double head = state.y - half_height;
+        int row = static_cast<int>(std::floor(head + vy * World::tick_seconds));
+        if (row < static_cast<int>(std::floor(head))) {
+            double left = state.x - half_width, right = state.x + half_width;
+            bool left_blocked = world.solid_at(left + 0.001, row + 0.5);
+            bool right_blocked = world.solid_at(right - 0.001, row + 0.5);
+            double shift = 0;
+            if (left_blocked && !right_blocked) {
+                double overlap = std::floor(left) + 1 - left;
+                if (overlap <= tuning.corner_correction &&
+                    !world.solid_at(right + overlap + 0.01, row + 0.5)) {
+                    shift = overlap + 0.01;
+                }
+            } else if (right_blocked && !left_blocked) {
+                double overlap = right - std::floor(right - 0.001);
+                if (overlap <= tuning.corner_correction &&
+                    !world.solid_at(left - overlap - 0.01, row + 0.5)) {
+                    shift = -(overlap + 0.01);
+                }
+            }
+            if (shift != 0) {
+                state.x += shift;
+                state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)),
+                                         0.0f);
+            }
+        }
+    }
+
+    double platform_vx = riding ? ground.platform_vx : 0.0;
+    state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx + platform_vx), static_cast<float>(vy)));
+    state.body->SetAwake(true);
+}
+
+void Player::react(World& world, EntityRef) {
+    if (!alive()) return;
+    // A wall stops the run (so pushing into a wall does not keep a stored speed).
+    if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
+
+    // Spikes touching the box.
+    int x0 = static_cast<int>(std::floor(state.x - half_width - 0.04));
+    int x1 = static_cast<int>(std::floor(state.x + half_width + 0.04));
+    int y0 = static_cast<int>(std::floor(state.y - half_height - 0.04));
+    int y1 = static_cast<int>(std::floor(state.y + half_height + 0.04));
+    for (int ty = y0; ty <= y1; ++ty) {
+        for (int tx = x0; tx <= x1; ++tx) {
+            if (world.tile(tx, ty) == static_cast<std::uint8_t>(TileType::spikes)) {
+                hurt(world, tx + 0.5);
+                if (!alive()) return;
+            }
+        }
+    }
+
+    // Walkers: stomp from above, hurt from the side.
+    for (std::size_t i = 0; i < world.entities.size(); ++i) {
+        auto* walker = std::get_if<Walker>(&world.entities.value_at_dense(i));
+        if (!walker || !boxes_overlap(state.x, state.y, half_width, half_height, walker->state.x,
+                                      walker->state.y, Walker::half_width, Walker::half_height)) {
+            continue;
+        }
+        bool from_above = state.vy > 0 && state.y + half_height < walker->state.y;
+        if (from_above || state.prev_y + half_height <= walker->state.y - Walker::half_height + 0.1) {
+            world.erase(to_ref(world.entities.key_at_dense(i)));
+            world.emit(WorldEvent::Kind::sound, "stomp");
+            state.vy = -world.tuning().stomp_bounce_speed;
+            jumping = world.actions().held(Action::jump);
+            if (state.body) {
+                state.body->SetLinearVelocity(
+                    b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
+            }
+        } else {
+            hurt(world, walker->state.x);
+        }
+        if (!alive()) return;
+    }
+
+    // Fell out of the level.
+    if (state.y - half_height > world.level().tiles.height + 2) {
+        health = 0;
+        hurt(world, state.x);
+    }
+}
+
+void Player::hurt(World& world, double from_x) {
+    if (!alive()) return;
+    if (health > 0 && invulnerable_ticks > 0) return;
+    const Tuning& tuning = world.tuning();
+    health = std::max(0, health - 1);
+    invulnerable_ticks = tuning.invulnerable_ticks;
+    if (health > 0) {
+        world.emit(WorldEvent::Kind::sound, "hurt");
+        run_vx = (state.x >= from_x ? 1 : -1) * tuning.hurt_knockback_x;
+        state.vy = -tuning.hurt_knockback_y;
+        jumping = false;
+        if (state.body) {
+            state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx), static_cast<float>(state.vy)));
+        }
+        return;
+    }
+    // Death: lose a life, respawn at the last checkpoint after a moment.
+    world.emit(WorldEvent::Kind::sound, "death");
+    ++world.game.deaths;
+    if (--world.game.lives <= 0) {
+        world.emit(WorldEvent::Kind::toast, "Game over - back to the start");
+        world.game.lives = tuning.start_lives;
+        if (auto* last = world.get<Checkpoint>(checkpoint)) last->active = false;
+        checkpoint = {};
+        world.game.checkpoint = {};
+    }
+    dead_ticks = tuning.respawn_ticks;
+    run_vx = 0;
+    jumping = false;
+    riding = {};
+    if (state.body) {
+        state.body->SetLinearVelocity(b2Vec2(0, 0));
+        state.body->SetEnabled(false);
+    }
+}
+
+}  // namespace qs

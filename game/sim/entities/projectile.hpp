@@ -1,0 +1,30 @@
+// projectile: flies straight from its turret (`shooter`), hurts the player on contact, and is erased from
+// the SlotMap when it hits something or leaves the level.
+#pragma once
+
+#include "game/sim/body_state.hpp"
+#include "game/sim/entity_ref.hpp"
+
+namespace qs {
+
+class World;
+
+struct Projectile {
+    static constexpr const char* type_name = "projectile";
+    static constexpr double half_width = 0.2, half_height = 0.2;
+
+    BodyState state;
+    EntityRef shooter;
+    int age = 0;  ///< ticks since it was fired
+
+    template <class V>
+    void fields(V& v) {
+        state.fields(v);
+        v("shooter", shooter);
+        v("age", age);
+    }
+    void think(World& world, EntityRef self);
+    void react(World& world, EntityRef self);
+};
+
+}  // namespace qs

@@ -1,0 +1,26 @@
+// sign: a signpost that shows its `text` above it while the player stands near (tutorial hints).
+#pragma once
+
+#include <string>
+
+#include "game/sim/body_state.hpp"
+#include "game/sim/entity_ref.hpp"
+
+namespace qs {
+
+struct Sign {
+    static constexpr const char* type_name = "sign";
+    static constexpr double half_width = 0.5, half_height = 0.5;
+    static constexpr double read_distance = 2.0;  ///< tiles
+
+    BodyState state;
+    std::string text = "Hello!";
+
+    template <class V>
+    void fields(V& v) {
+        state.fields(v);
+        v("text", text, FieldFlag::editable);
+    }
+};
+
+}  // namespace qs

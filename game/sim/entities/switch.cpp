@@ -1,0 +1,26 @@
+// switch behaviour: a new touch flips it and toggles its targets.
+#include "game/sim/entities/switch.hpp"
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+void Switch::react(World& world, EntityRef) {
+    bool now = world.player_touching(state.x, state.y, half_width, half_height) != nullptr;
+    if (now && !touching) {
+        on = !on;
+        world.emit(WorldEvent::Kind::sound, "switch");
+        for (EntityRef target : targets.refs) {
+            if (Entity* entity = world.get_entity(target)) {
+                std::visit(
+                    [&](auto& e) {
+                        if constexpr (requires { e.toggle(world); }) e.toggle(world);
+                    },
+                    *entity);
+            }
+        }
+    }
+    touching = now;
+}
+
+}  // namespace qs

@@ -1,0 +1,29 @@
+// turret behaviour: a fixed block that fires projectiles at intervals.
+#include "game/sim/entities/turret.hpp"
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+void Turret::create_body(World& world, EntityRef self) {
+    state.body = world.make_box_body(self, state, World::BodyKind::fixed, half_width, half_height,
+                                     collision::solid_entity, collision::player | collision::enemy);
+}
+
+void Turret::think(World& world, EntityRef self) {
+    if (!active) return;
+    if (--cooldown > 0) return;
+    cooldown = interval;
+    ++shots_fired;
+    Projectile shot;
+    shot.shooter = self;
+    shot.state.x = state.x + direction * (half_width + Projectile::half_width + 0.05);
+    shot.state.y = state.y;
+    shot.state.vx = direction * shot_speed;
+    shot.state.prev_x = shot.state.x;
+    shot.state.prev_y = shot.state.y;
+    world.spawn(shot);
+    world.emit(WorldEvent::Kind::sound, "shoot");
+}
+
+}  // namespace qs

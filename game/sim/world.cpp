@@ -1,0 +1,504 @@
+// World: stepping, deferred inserts/erases, capture/restore and the Box2D world built in canonical order.
+#include "game/sim/world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <box2d/box2d.h>
+
+#include "engine/outline.hpp"
+
+namespace qs {
+
+namespace {
+
+constexpr std::uintptr_t one_way_tag = 1;
+
+/// Calls `hook` on an entity if its type has it (think, react, create_body).
+template <class Hook>
+void call_hook(Entity& entity, Hook&& hook) {
+    std::visit(hook, entity);
+}
+
+}  // namespace
+
+/// Lets bodies pass up through one-way tiles and lets the player drop down through them.
+class OneWayFilter : public b2ContactListener {
+   public:
+    explicit OneWayFilter(World& world) : world_(&world) {}
+    /// Points the filter at the world that now owns it (after World::adopt).
+    void retarget(World& world) { world_ = &world; }
+
+    void PreSolve(b2Contact* contact, const b2Manifold*) override {
+        b2Fixture* a = contact->GetFixtureA();
+        b2Fixture* b = contact->GetFixtureB();
+        b2Fixture* edge = a->GetUserData().pointer == one_way_tag ? a : b;
+        if (edge->GetUserData().pointer != one_way_tag) return;
+        b2Fixture* other = edge == a ? b : a;
+        b2Body* body = other->GetBody();
+        const b2AABB& box = other->GetAABB(0);
+        float edge_y = edge->GetAABB(0).upperBound.y - b2_polygonRadius;
+        bool below = box.upperBound.y > edge_y + 0.2f;  // more than a sliver under the top: passing through
+        bool rising = body->GetLinearVelocity().y < -0.01f;
+        bool dropping = false;
+        if (Player* player = world_->get<Player>(World::ref_from_tag(body->GetUserData().pointer))) {
+            dropping = player->drop_ticks > 0;
+        }
+        if (below || rising || dropping) contact->SetEnabled(false);
+    }
+
+   private:
+    World* world_;
+};
+
+const LevelSchema& level_schema() {
+    static const LevelSchema schema = [] {
+        LevelSchema s;
+        s.tile_types = {"empty", "ground", "oneway", "spikes", "ice"};
+        for_each_entity_type([&]<class T>() {
+            if (std::string_view(T::type_name) != Projectile::type_name) s.prefabs.emplace_back(T::type_name);
+        });
+        return s;
+    }();
+    return schema;
+}
+
+bool tile_is_solid(std::uint8_t tile) {
+    auto type = static_cast<TileType>(tile);
+    return type == TileType::ground || type == TileType::spikes || type == TileType::ice;
+}
+
+std::shared_ptr<const TerrainShapes> TerrainShapes::trace(const TileGrid& tiles) {
+    auto shapes = std::make_shared<TerrainShapes>();
+    shapes->loops = trace_outlines(tiles, [](std::uint8_t t) { return tile_is_solid(t); });
+    auto one_way = static_cast<std::uint8_t>(TileType::oneway);
+    for (int y = 0; y < tiles.height; ++y) {
+        for (int x = 0; x < tiles.width;) {
+            auto is_top = [&](int cx) {
+                return tiles.at(cx, y) == one_way && tiles.at(cx, y - 1) != one_way;
+            };
+            if (!is_top(x)) {
+                ++x;
+                continue;
+            }
+            int end = x;
+            while (end < tiles.width && is_top(end)) ++end;
+            shapes->one_way_runs.push_back({y, x, end});
+            x = end;
+        }
+    }
+    return shapes;
+}
+
+World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned)
+    : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::trace(level_->tiles)) {
+    game.lives = tuning_.start_lives;
+    for (Entity& entity : spawned) {
+        EntityRef ref = to_ref(entities.insert(std::move(entity)));
+        Entity& stored = *entities.get(to_key(ref));
+        if (auto* player = std::get_if<Player>(&stored)) {
+            game.player = ref;
+            player->spawn_x = player->state.x;
+            player->spawn_y = player->state.y;
+        } else if (auto* coin = std::get_if<Coin>(&stored)) {
+            game.coins_total += coin->value;
+        } else if (auto* platform = std::get_if<Platform>(&stored)) {
+            platform->start_x = platform->state.x;
+            platform->start_y = platform->state.y;
+        }
+    }
+    // Start from the same canonical build a quickload produces.
+    restore(capture());
+}
+
+World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
+             std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot)
+    : level_(std::move(level)), tuning_(tuning), terrain_(std::move(terrain)) {
+    restore(snapshot);
+}
+
+World::~World() = default;
+
+void World::adopt(World&& rebuilt) {
+    entities = std::move(rebuilt.entities);
+    game = rebuilt.game;
+    physics_ = std::move(rebuilt.physics_);
+    one_way_filter_ = std::move(rebuilt.one_way_filter_);
+    one_way_filter_->retarget(*this);
+    pending_erase_.clear();
+    pending_spawn_.clear();
+}
+
+std::uintptr_t World::body_tag(EntityRef ref) {
+    return (static_cast<std::uintptr_t>(ref.generation) << 32) | ref.index;
+}
+
+EntityRef World::ref_from_tag(std::uintptr_t tag) {
+    return {static_cast<std::uint32_t>(tag & 0xFFFFFFFFu), static_cast<std::uint32_t>(tag >> 32)};
+}
+
+bool World::solid_at(double x, double y) const {
+    return tile_is_solid(tile(static_cast<int>(std::floor(x)), static_cast<int>(std::floor(y))));
+}
+
+bool World::entity_solid_at(double x, double y) {
+    bool hit = false;
+    b2Vec2 point(static_cast<float>(x), static_cast<float>(y));
+    b2AABB box;
+    box.lowerBound = point - b2Vec2(0.01f, 0.01f);
+    box.upperBound = point + b2Vec2(0.01f, 0.01f);
+    struct Query : b2QueryCallback {
+        b2Vec2 point;
+        bool* hit;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity)) return true;
+            if (fixture->TestPoint(point)) {
+                *hit = true;
+                return false;
+            }
+            return true;
+        }
+    } query;
+    query.point = point;
+    query.hit = &hit;
+    physics_->QueryAABB(&query, box);
+    return hit;
+}
+
+GroundContact World::probe_ground(double x, double bottom, double half_width, bool allow_one_way) {
+    GroundContact contact;
+    double row_top = std::round(bottom);
+    bool any_solid_tile = false;
+    if (std::abs(row_top - bottom) < 0.06) {
+        int row = static_cast<int>(row_top);
+        int first = static_cast<int>(std::floor(x - half_width + 0.001));
+        int last = static_cast<int>(std::floor(x + half_width - 0.001));
+        bool all_ice = true;
+        for (int column = first; column <= last; ++column) {
+            std::uint8_t t = tile(column, row);
+            bool above_is_one_way = tile(column, row - 1) == static_cast<std::uint8_t>(TileType::oneway);
+            if (tile_is_solid(t)) {
+                any_solid_tile = true;
+                contact.grounded = true;
+                if (t != static_cast<std::uint8_t>(TileType::ice)) all_ice = false;
+            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) &&
+                       !above_is_one_way) {
+                contact.grounded = true;
+                all_ice = false;
+            }
+        }
+        contact.ice = contact.grounded && all_ice;
+    }
+    // Entity bodies: doors, turrets, platforms.
+    b2AABB box;
+    box.lowerBound.Set(static_cast<float>(x - half_width + 0.02), static_cast<float>(bottom - 0.1));
+    box.upperBound.Set(static_cast<float>(x + half_width - 0.02), static_cast<float>(bottom + 0.1));
+    struct Query : b2QueryCallback {
+        double bottom;
+        std::vector<b2Fixture*> found;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (fixture->GetFilterData().categoryBits & collision::solid_entity) found.push_back(fixture);
+            return true;
+        }
+    } query;
+    query.bottom = bottom;
+    physics_->QueryAABB(&query, box);
+    bool any_entity = false;
+    for (b2Fixture* fixture : query.found) {
+        if (!fixture->GetBody()->IsEnabled()) continue;
+        EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
+        Entity* entity = get_entity(ref);
+        if (!entity) continue;
+        double half_height = std::holds_alternative<Platform>(*entity) ? Platform::half_height : 0.5;
+        double top = fixture->GetBody()->GetPosition().y - half_height;
+        if (std::abs(top - bottom) > 0.08) continue;
+        any_entity = true;
+        contact.grounded = true;
+        if (std::holds_alternative<Platform>(*entity)) {
+            contact.platform = ref;
+            contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
+            contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
+        }
+    }
+    if (any_entity) contact.ice = false;
+    contact.one_way_only = contact.grounded && !any_solid_tile && !any_entity;
+    return contact;
+}
+
+bool World::box_blocked(double x, double y, double half_width, double half_height) {
+    constexpr double inset = 0.001;
+    int x0 = static_cast<int>(std::floor(x - half_width + inset)),
+        x1 = static_cast<int>(std::floor(x + half_width - inset));
+    int y0 = static_cast<int>(std::floor(y - half_height + inset)),
+        y1 = static_cast<int>(std::floor(y + half_height - inset));
+    for (int ty = y0; ty <= y1; ++ty) {
+        for (int tx = x0; tx <= x1; ++tx) {
+            if (tile_is_solid(tile(tx, ty))) return true;
+        }
+    }
+    b2AABB box;
+    box.lowerBound.Set(static_cast<float>(x - half_width + inset),
+                       static_cast<float>(y - half_height + inset));
+    box.upperBound.Set(static_cast<float>(x + half_width - inset),
+                       static_cast<float>(y + half_height - inset));
+    struct Query : b2QueryCallback {
+        b2AABB box;
+        bool hit = false;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity) ||
+                !fixture->GetBody()->IsEnabled()) {
+                return true;
+            }
+            b2AABB shape_box;
+            fixture->GetShape()->ComputeAABB(&shape_box, fixture->GetBody()->GetTransform(), 0);
+            shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            hit = b2TestOverlap(shape_box, box);
+            return !hit;
+        }
+    } query;
+    query.box = box;
+    physics_->QueryAABB(&query, box);
+    return query.hit;
+}
+
+World::MoveResult World::move_box(double& x, double& y, double half_width, double half_height, double dx,
+                                  double dy) {
+    MoveResult result;
+    // Binary search of the last free position along one axis (moves are under half a tile per tick).
+    auto slide = [&](double& coordinate, double delta, auto blocked_at) {
+        if (delta == 0) return false;
+        if (!blocked_at(coordinate + delta)) {
+            coordinate += delta;
+            return false;
+        }
+        double free = 0, hit = 1;
+        for (int i = 0; i < 10; ++i) {
+            double mid = (free + hit) / 2;
+            (blocked_at(coordinate + delta * mid) ? hit : free) = mid;
+        }
+        coordinate += delta * free;
+        return true;
+    };
+    result.blocked_x = slide(x, dx, [&](double nx) { return box_blocked(nx, y, half_width, half_height); });
+    double bottom_before = y + half_height;
+    result.blocked_y = slide(y, dy, [&](double ny) {
+        if (box_blocked(x, ny, half_width, half_height)) return true;
+        if (dy <= 0) return false;
+        // One-way tops: block a downward move whose bottom starts at or above the top of the row it ends in.
+        int row = static_cast<int>(std::floor(ny + half_height));
+        if (bottom_before > row + 0.02) return false;
+        int first = static_cast<int>(std::floor(x - half_width + 0.001)),
+            last = static_cast<int>(std::floor(x + half_width - 0.001));
+        for (int column = first; column <= last; ++column) {
+            if (tile(column, row) == static_cast<std::uint8_t>(TileType::oneway) &&
+                tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) &&
+                ny + half_height > row) {
+                return true;
+            }
+        }
+        return false;
+    });
+    return result;
+}
+
+WorldRect World::camera_bounds(double x, double y) {
+    for (const Entity& entity : entities) {
+        if (const auto* area = std::get_if<CameraArea>(&entity)) {
+            WorldRect r = area->area();
+            if (r.contains(x, y)) return r;
+        }
+    }
+    return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
+}
+
+void World::spawn(Entity entity) {
+    pending_spawn_.push_back(std::move(entity));
+    if (!stepping_) flush_changes();
+}
+
+void World::erase(EntityRef ref) {
+    if (std::find(pending_erase_.begin(), pending_erase_.end(), ref) == pending_erase_.end()) {
+        pending_erase_.push_back(ref);
+    }
+    if (!stepping_) flush_changes();
+}
+
+void World::flush_changes() {
+    for (EntityRef ref : pending_erase_) {
+        if (Entity* entity = entities.get(to_key(ref))) {
+            destroy_body(body_state(*entity));
+            entities.erase(to_key(ref));
+        }
+    }
+    pending_erase_.clear();
+    std::vector<Entity> spawns = std::exchange(pending_spawn_, {});
+    for (Entity& entity : spawns) {
+        EntityRef ref = to_ref(entities.insert(std::move(entity)));
+        create_body(ref);
+    }
+}
+
+void World::step(const ActionState& actions) {
+    actions_ = &actions;
+    stepping_ = true;
+    if (!game.completed) ++game.timer_ticks;
+
+    std::vector<EntityRef> order;
+    order.reserve(entities.size());
+    for (std::size_t i = 0; i < entities.size(); ++i) order.push_back(to_ref(entities.key_at_dense(i)));
+
+    for (EntityRef ref : order) {
+        Entity& entity = *entities.get(to_key(ref));
+        BodyState& state = body_state(entity);
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        call_hook(entity, [&](auto& e) {
+            if constexpr (requires { e.think(*this, ref); }) e.think(*this, ref);
+        });
+    }
+
+    physics_->Step(static_cast<float>(tick_seconds), 8, 3);
+
+    for (Entity& entity : entities) {
+        BodyState& state = body_state(entity);
+        if (!state.body) continue;
+        const b2Vec2& p = state.body->GetPosition();
+        const b2Vec2& v = state.body->GetLinearVelocity();
+        state.x = p.x;
+        state.y = p.y;
+        state.vx = v.x;
+        state.vy = v.y;
+        state.angle = state.body->GetAngle();
+        state.spin = state.body->GetAngularVelocity();
+        state.awake = state.body->IsAwake();
+    }
+
+    for (EntityRef ref : order) {
+        Entity* entity = entities.get(to_key(ref));
+        if (!entity) continue;
+        call_hook(*entity, [&](auto& e) {
+            if constexpr (requires { e.react(*this, ref); }) e.react(*this, ref);
+        });
+    }
+
+    stepping_ = false;
+    flush_changes();
+    actions_ = nullptr;
+}
+
+WorldSnapshot World::capture() const {
+    WorldSnapshot snapshot;
+    snapshot.layout = entities.export_layout();
+    snapshot.game = game;
+    // Dense order is arbitrary; a snapshot lists entities by index.
+    std::vector<std::pair<std::uint32_t, const Entity*>> by_index;
+    by_index.reserve(entities.size());
+    for (std::size_t i = 0; i < entities.size(); ++i) {
+        by_index.emplace_back(entities.key_at_dense(i).index, &entities.value_at_dense(i));
+    }
+    std::sort(by_index.begin(), by_index.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    snapshot.entities.reserve(by_index.size());
+    for (const auto& [index, entity] : by_index) {
+        snapshot.entities.push_back(*entity);
+        body_state(snapshot.entities.back()).body = nullptr;
+    }
+    return snapshot;
+}
+
+void World::restore(const WorldSnapshot& snapshot) {
+    std::size_t alive = 0;
+    for (const auto& slot : snapshot.layout.slots) alive += slot.alive ? 1 : 0;
+    if (alive != snapshot.entities.size()) {
+        throw std::invalid_argument("snapshot has " + std::to_string(snapshot.entities.size()) +
+                                    " entities for " + std::to_string(alive) + " live slots");
+    }
+    if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
+    physics_.reset();
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    std::size_t next = 0;
+    entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
+        Entity entity = snapshot.entities[next++];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        return entity;
+    });
+    game = snapshot.game;
+    build_physics();
+}
+
+void World::build_physics() {
+    physics_ = std::make_unique<b2World>(b2Vec2(0.0f, 0.0f));
+    one_way_filter_ = std::make_unique<OneWayFilter>(*this);
+    physics_->SetContactListener(one_way_filter_.get());
+
+    if (!terrain_->loops.empty()) create_outline_body(*physics_, terrain_->loops, 0.0f);
+
+    // One-way tiles: a one-sided edge along the top of each run (PreSolve lets bodies pass from below).
+    if (!terrain_->one_way_runs.empty()) {
+        b2BodyDef ground_def;
+        b2Body* one_way_body = physics_->CreateBody(&ground_def);
+        for (const TerrainShapes::OneWayRun& run : terrain_->one_way_runs) {
+            b2EdgeShape edge;
+            auto fy = static_cast<float>(run.y);
+            auto x0 = static_cast<float>(run.x0), x1 = static_cast<float>(run.x1);
+            edge.SetOneSided(b2Vec2(x0 - 1.0f, fy), b2Vec2(x0, fy), b2Vec2(x1, fy), b2Vec2(x1 + 1.0f, fy));
+            b2FixtureDef fixture;
+            fixture.shape = &edge;
+            fixture.friction = 0.0f;
+            fixture.userData.pointer = one_way_tag;
+            one_way_body->CreateFixture(&fixture);
+        }
+    }
+
+    // Entity bodies in index order (dense order equals index order right after an import).
+    for (std::size_t i = 0; i < entities.size(); ++i) create_body(to_ref(entities.key_at_dense(i)));
+}
+
+void World::create_body(EntityRef ref) {
+    Entity& entity = *entities.get(to_key(ref));
+    call_hook(entity, [&](auto& e) {
+        if constexpr (requires { e.create_body(*this, ref); }) e.create_body(*this, ref);
+    });
+}
+
+b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
+                             double half_height, std::uint16_t category, std::uint16_t mask,
+                             double offset_y) {
+    b2BodyDef def;
+    def.type = kind == BodyKind::dynamic     ? b2_dynamicBody
+               : kind == BodyKind::kinematic ? b2_kinematicBody
+                                             : b2_staticBody;
+    def.position.Set(static_cast<float>(state.x), static_cast<float>(state.y));
+    def.angle = static_cast<float>(state.angle);
+    def.linearVelocity.Set(static_cast<float>(state.vx), static_cast<float>(state.vy));
+    def.angularVelocity = static_cast<float>(state.spin);
+    def.awake = state.awake;
+    def.fixedRotation = true;
+    def.gravityScale = 0.0f;
+    def.userData.pointer = body_tag(ref);
+    b2Body* body = physics_->CreateBody(&def);
+    b2PolygonShape box;
+    box.SetAsBox(static_cast<float>(half_width), static_cast<float>(half_height),
+                 b2Vec2(0.0f, static_cast<float>(offset_y)), 0.0f);
+    b2FixtureDef fixture;
+    fixture.shape = &box;
+    fixture.density = 1.0f;
+    fixture.friction = 0.0f;
+    fixture.filter.categoryBits = category;
+    fixture.filter.maskBits = mask;
+    body->CreateFixture(&fixture);
+    return body;
+}
+
+void World::destroy_body(BodyState& state) {
+    if (state.body && physics_) physics_->DestroyBody(state.body);
+    state.body = nullptr;
+}
+
+}  // namespace qs

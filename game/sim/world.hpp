@@ -1,0 +1,196 @@
+// The World: one level being played — the entity SlotMap, the Box2D world, the tile grid and the
+// game-wide state — stepped at 60 Hz from an ActionState.
+//
+//   World world(level, tuning, build_level_entities(*level, errors));
+//   world.step(actions);                    // one tick
+//   WorldSnapshot s = world.capture();      // F5: exact SlotMap layout + entity values + game state
+//   world.restore(s);                       // F9: layout imported exactly, Box2D rebuilt in index order
+//
+// Entities never hold pointers to each other: they keep EntityRefs and look them up with get<T>().
+// Inserting and erasing during a step is deferred to the end of the step, so a reference to an entity
+// obtained during a step stays valid until the step ends.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/input.hpp"
+#include "engine/level_data.hpp"
+#include "engine/outline.hpp"
+#include "game/sim/game_state.hpp"
+#include "game/sim/roster.hpp"
+#include "game/sim/tuning.hpp"
+
+class b2World;
+class b2Body;
+
+namespace qs {
+
+/// The game's tile types, in the order of their numbers in a TileGrid.
+enum class TileType : std::uint8_t { empty, ground, oneway, spikes, ice };
+/// Tile type names and prefab names as the level loader needs them.
+const LevelSchema& level_schema();
+/// Solid tiles block from every side (ground, spikes, ice); oneway only from above.
+bool tile_is_solid(std::uint8_t tile);
+
+/// Collision categories of Box2D fixtures.
+namespace collision {
+inline constexpr std::uint16_t terrain = 1, player = 2, enemy = 4, solid_entity = 8;
+}
+
+/// Axis-aligned overlap of two centred boxes.
+inline bool boxes_overlap(double ax, double ay, double ahw, double ahh, double bx, double by, double bhw,
+                          double bhh) {
+    return ax - ahw < bx + bhw && bx - bhw < ax + ahw && ay - ahh < by + bhh && by - bhh < ay + ahh;
+}
+
+/// What is under a body's feet.
+struct GroundContact {
+    bool grounded = false;
+    bool ice = false;           ///< standing on ice (only)
+    bool one_way_only = false;  ///< everything underfoot is one-way (down + jump drops through)
+    EntityRef platform;         ///< the platform underfoot, if any
+    double platform_vx = 0, platform_vy = 0;
+};
+
+/// Something the presentation should know about; not state.
+struct WorldEvent {
+    enum class Kind : std::uint8_t { sound, toast, completed, respawned };
+    Kind kind = Kind::sound;
+    std::string text;
+};
+
+/// The level's static collision shapes, traced once per level and shared: solid outlines and the top
+/// edges of one-way runs.
+struct TerrainShapes {
+    struct OneWayRun {
+        int y, x0, x1;
+    };
+    std::vector<OutlineLoop> loops;
+    std::vector<OneWayRun> one_way_runs;
+
+    static std::shared_ptr<const TerrainShapes> trace(const TileGrid& tiles);
+};
+
+/// Everything needed to put the world back exactly: the SlotMap layout, the live entities in index
+/// order and the game-wide state.
+struct WorldSnapshot {
+    EntityMap::Layout layout;
+    std::vector<Entity> entities;
+    GameState game;
+};
+
+class World {
+   public:
+    static constexpr double tick_seconds = 1.0 / 60.0;
+
+    /// Builds the world from a validated level and its spawned entities (in placement order).
+    World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned);
+    /// Builds a world in the canonical state of `snapshot` (exactly as restore() would) for a level whose
+    /// terrain is already traced. Shares only read-only data, so it may run on another thread.
+    World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
+          std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot);
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+    ~World();
+
+    /// Advances one tick.
+    void step(const ActionState& actions);
+
+    /// Copies the exact state (the Box2D bodies' state is already in each entity).
+    WorldSnapshot capture() const;
+    /// Replaces the state with `snapshot`: imports the SlotMap layout exactly, rebuilds every body in
+    /// index order in a fresh Box2D world. Throws std::invalid_argument for an inconsistent layout.
+    void restore(const WorldSnapshot& snapshot);
+    /// Takes over the state of `rebuilt` (made from this world's snapshot by the constructor above): the
+    /// cheap half of a restore done elsewhere. `rebuilt` is left empty.
+    void adopt(World&& rebuilt);
+
+    // ---- for entities ----
+    /// The entity `ref` names if it is alive and of type T, else nullptr.
+    template <class T>
+    T* get(EntityRef ref) {
+        Entity* entity = entities.get(to_key(ref));
+        return entity ? std::get_if<T>(entity) : nullptr;
+    }
+    Entity* get_entity(EntityRef ref) { return entities.get(to_key(ref)); }
+    /// The player (nullptr only in a world without one).
+    Player* player() { return get<Player>(game.player); }
+    /// The living player if its box overlaps the given centred box.
+    Player* player_touching(double x, double y, double half_width, double half_height) {
+        Player* p = player();
+        if (!p || !p->alive()) return nullptr;
+        return boxes_overlap(p->state.x, p->state.y, Player::half_width, Player::half_height, x, y,
+                             half_width, half_height)
+                   ? p
+                   : nullptr;
+    }
+    /// Inserts `entity` at the end of this step (now, outside a step).
+    void spawn(Entity entity);
+    /// Erases `ref` at the end of this step (now, outside a step).
+    void erase(EntityRef ref);
+    void emit(WorldEvent::Kind kind, std::string text) { events_.push_back({kind, std::move(text)}); }
+    std::vector<WorldEvent> take_events() { return std::exchange(events_, {}); }
+
+    const ActionState& actions() const { return *actions_; }
+    const Tuning& tuning() const { return tuning_; }
+    const LevelData& level() const { return *level_; }
+    std::shared_ptr<const TerrainShapes> terrain() const { return terrain_; }
+    std::shared_ptr<const LevelData> level_ptr() const { return level_; }
+    b2World& physics() { return *physics_; }
+    std::uint8_t tile(int x, int y) const { return level_->tiles.at(x, y); }
+    bool solid_at(double x, double y) const;
+    /// Looks under a box's bottom edge for tiles, doors, turrets and platforms (no Box2D contacts, so the
+    /// answer right after a rebuild is the same as before it).
+    GroundContact probe_ground(double x, double bottom, double half_width, bool allow_one_way);
+    /// Whether a centred box overlaps a solid tile or a solid entity (door, platform, turret).
+    bool box_blocked(double x, double y, double half_width, double half_height);
+    /// Moves a box (without a Box2D body) by (dx, dy) against solid tiles and entities, one axis at a time,
+    /// stopping at the last free position; one-way tile tops stop downward moves that start above them.
+    /// Returns which axes were blocked.
+    struct MoveResult {
+        bool blocked_x = false, blocked_y = false;
+    };
+    MoveResult move_box(double& x, double& y, double half_width, double half_height, double dx, double dy);
+    /// Whether a closed door or a platform occupies the point.
+    bool entity_solid_at(double x, double y);
+    /// How an entity's body moves.
+    enum class BodyKind : std::uint8_t { fixed, kinematic, dynamic };
+    /// Creates a box body for `ref` from its saved state (position, velocity, angle, awake); the box's
+    /// centre sits `offset_y` below the entity centre. Dynamic bodies have fixed rotation, no friction
+    /// and no Box2D gravity (entities apply their own).
+    b2Body* make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
+                          double half_height, std::uint16_t category, std::uint16_t mask,
+                          double offset_y = 0);
+    /// Box2D user data for an entity's body.
+    static std::uintptr_t body_tag(EntityRef ref);
+    static EntityRef ref_from_tag(std::uintptr_t tag);
+    /// The camera bounds for a point: the camera_area containing it, or the whole level.
+    WorldRect camera_bounds(double x, double y);
+
+    EntityMap entities;
+    GameState game;
+
+   private:
+    void build_physics();
+    void create_body(EntityRef ref);
+    void destroy_body(BodyState& state);
+    void flush_changes();
+
+    std::shared_ptr<const LevelData> level_;
+    Tuning tuning_;
+    std::shared_ptr<const TerrainShapes> terrain_;  ///< shared by a world and the copies rebuilt from it
+    std::unique_ptr<b2World> physics_;
+    std::unique_ptr<class OneWayFilter> one_way_filter_;
+    std::vector<EntityRef> pending_erase_;
+    std::vector<Entity> pending_spawn_;
+    std::vector<WorldEvent> events_;
+    const ActionState* actions_ = nullptr;
+    bool stepping_ = false;
+};
+
+}  // namespace qs

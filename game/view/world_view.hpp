@@ -1,0 +1,48 @@
+// Draws a World on the canvas: backdrop, visuals layers, tiles and entities with interpolation.
+#pragma once
+
+#include <vector>
+
+#include "engine/camera.hpp"
+#include "engine/render.hpp"
+#include "game/sim/world.hpp"
+#include "game/view/sprite_sheet.hpp"
+
+namespace qs {
+
+class WorldView {
+   public:
+    WorldView() = default;
+    WorldView(const WorldView&) = delete;
+    WorldView& operator=(const WorldView&) = delete;
+    ~WorldView();
+
+    /// Makes textures for the level's visuals layers.
+    void set_level(SDL_Renderer* renderer, const LevelData& level);
+    /// Draws the world seen from the camera centre (cx, cy); `alpha` blends last tick and this tick.
+    void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
+              int canvas_w, int canvas_h, double alpha, double seconds) const;
+
+    /// The sky gradient and the slow parallax pattern, for a view whose top-left is at (left_px, top_px).
+    static void draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px,
+                              int canvas_w, int canvas_h);
+
+   private:
+    void release();
+    void draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, std::size_t end_layer, int left_px,
+                      int top_px, int canvas_w, int canvas_h) const;
+
+    /// A piece of a visuals layer small enough for any renderer's texture size limit.
+    struct VisualChunk {
+        SDL_Texture* texture = nullptr;
+        int x = 0, y = 0, w = 0, h = 0;  ///< where it lies in the layer image, pixels
+    };
+    struct VisualLayer {
+        int width = 0, height = 0;  ///< the layer image size
+        std::vector<VisualChunk> chunks;
+    };
+    std::vector<VisualLayer> visuals_;
+    int level_width_ = 0, level_height_ = 0;  ///< tiles
+};
+
+}  // namespace qs
