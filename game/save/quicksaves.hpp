@@ -33,8 +33,9 @@ class QuickSaves {
         std::shared_ptr<const SavedGame> save;  ///< null when none could be loaded
         std::vector<std::string> problems;
     };
-    /// F9: the newest save that loads (level_hash_ok tells whether its level still matches; a save whose
-    /// level changed is skipped with a message). Resets the F8 cursor to it.
+    /// F9: the newest save that loads and that `usable` accepts (`usable` says why not in its message
+    /// argument, e.g. the save's level changed; such a save is skipped with that message). Resets the F8
+    /// cursor to it.
     Found newest(const std::function<bool(const SavedGame&, std::string&)>& usable);
     /// F8: the next older save than the last one returned.
     Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);

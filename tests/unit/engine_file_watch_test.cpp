@@ -10,6 +10,8 @@
 
 #include "engine/file_watch.hpp"
 
+#include "tests/unit/scratch_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -17,16 +19,9 @@ namespace fs = std::filesystem;
 /// A scratch level folder (one .lvl, geometry/layer0.png), removed when the test ends.
 class WatchedFolder {
    public:
-    WatchedFolder() {
-        std::string pattern = (fs::temp_directory_path() / "qs_watch_test_XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path_ = pattern;
+    WatchedFolder() : scratch_("qs_watch_test"), path_(scratch_.path()) {
         write("level.lvl", "{}");
         write("geometry/layer0.png", "png bytes");
-    }
-    ~WatchedFolder() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
     }
     const fs::path& path() const { return path_; }
 
@@ -39,6 +34,7 @@ class WatchedFolder {
     }
 
    private:
+    qs::test::ScratchDir scratch_;
     fs::path path_;
     fs::file_time_type base_time_ = fs::file_time_type::clock::now() - std::chrono::hours(1);
     int writes_ = 0;

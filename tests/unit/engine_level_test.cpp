@@ -14,6 +14,8 @@
 #include "engine/level_folder.hpp"
 #include "engine/png_image.hpp"
 
+#include "tests/unit/scratch_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -39,21 +41,8 @@ const char* const kGoodLvl = R"({ "name": "Test Level",
 )";
 
 /// A scratch folder under the system temp dir, removed when the test ends.
-class TempDir {
-   public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "qs_level_test_XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-
-   private:
-    fs::path path_;
+struct TempDir : qs::test::ScratchDir {
+    TempDir() : ScratchDir("qs_level_test") {}
 };
 
 void write_bytes(const fs::path& path, const std::string& bytes) {

@@ -15,26 +15,15 @@
 #include "game/levels/level_guide.hpp"
 #include "game/sim/world.hpp"
 
+#include "tests/unit/scratch_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
 /// A scratch folder under the system temp dir, removed when the test ends.
-class TemplateDir {
-   public:
-    TemplateDir() {
-        std::string pattern = (fs::temp_directory_path() / "qs_template_test_XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path_ = pattern;
-    }
-    ~TemplateDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-
-   private:
-    fs::path path_;
+struct TemplateDir : qs::test::ScratchDir {
+    TemplateDir() : ScratchDir("qs_template_test") {}
 };
 
 nlohmann::json read_json(const fs::path& path) {

@@ -1,0 +1,164 @@
+// The menu screens: their items, and navigation with up/down/left/right/confirm/back.
+#include "game/app/menu_screens.hpp"
+
+#include <algorithm>
+
+#include "game/app/paths.hpp"
+#include "game/view/hud.hpp"
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
+    for (const auto& [action, down] : input) {
+        if (!down) continue;
+        switch (action) {
+            case Action::up:
+                menu_.move(-1);
+                host_.play_sound("menu_move");
+                break;
+            case Action::down:
+                menu_.move(1);
+                host_.play_sound("menu_move");
+                break;
+            case Action::left:
+                menu_.adjust(-1);
+                break;
+            case Action::right:
+                menu_.adjust(1);
+                break;
+            case Action::confirm:
+            case Action::jump:
+                if (menu_.confirm()) host_.play_sound("menu_select");
+                return;  // the menu may have changed
+            case Action::back:
+            case Action::pause:
+                if (scene_ == Scene::paused) {
+                    scene_ = Scene::playing;
+                } else if (scene_ == Scene::options) {
+                    options_back_ == Scene::paused ? open_pause() : open_title();
+                } else if (scene_ == Scene::level_select) {
+                    host_.in_play() ? open_pause() : open_title();
+                } else if (scene_ == Scene::title && action == Action::back) {
+                    host_.quit_game();
+                }
+                return;
+            default:
+                break;
+        }
+    }
+}
+
+void MenuScreens::open_title() {
+    scene_ = Scene::title;
+    menu_ = Menu{};
+    menu_.title = "QUICKSTEP";
+    menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save";
+    // Continue with the first level not finished yet (or from the start when all are).
+    const std::vector<LevelListing>& levels = host_.levels();
+    const LevelListing* next = nullptr;
+    bool any_finished = false;
+    for (const LevelListing& listing : levels) {
+        if (!listing.ok) continue;
+        const LevelRecord* record = host_.progress().find(listing.name);
+        any_finished = any_finished || (record && record->completed);
+        if (!next && !(record && record->completed)) next = &listing;
+    }
+    if (!next) {
+        auto first = std::find_if(levels.begin(), levels.end(), [](const LevelListing& l) { return l.ok; });
+        if (first != levels.end()) next = &*first;
+    }
+    std::string label = next && any_finished ? "Continue: " + next->title : "Play";
+    fs::path path = next ? next->path : fs::path();
+    menu_.items.push_back({label, "", next != nullptr, [this, path] { host_.start_level(path); }});
+    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+    menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::title); }});
+    menu_.items.push_back({"Quit", "", true, [this] { host_.quit_game(); }});
+}
+
+void MenuScreens::open_level_select() {
+    scene_ = Scene::level_select;
+    menu_ = Menu{};
+    menu_.title = "LEVEL SELECT";
+    menu_.subtitle = "Drop your own level folders into " + (user_data_dir() / "levels").string();
+    for (const LevelListing& listing : host_.rescan_levels()) {
+        std::string label = listing.ok ? listing.title : listing.name + " (broken)";
+        if (const LevelRecord* record = host_.progress().find(listing.name); record && record->completed) {
+            label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
+                     "/" + std::to_string(record->coins_total);
+        }
+        std::string detail = listing.ok ? listing.path.string() : listing.reason;
+        fs::path path = listing.path;
+        menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
+    }
+    menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});
+}
+
+void MenuScreens::open_pause() {
+    scene_ = Scene::paused;
+    menu_ = Menu{};
+    menu_.title = "PAUSED";
+    menu_.subtitle = host_.level_name();
+    menu_.items.push_back({"Resume", "", true, [this] { scene_ = Scene::playing; }});
+    menu_.items.push_back({"Restart level", "", true, [this] { host_.restart_level(); }});
+    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+    menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::paused); }});
+    menu_.items.push_back({"Quit to title", "", true, [this] { host_.quit_to_title(); }});
+}
+
+void MenuScreens::open_options(Scene back_to) {
+    options_back_ = back_to;
+    int cursor = scene_ == Scene::options ? menu_.cursor : 0;
+    scene_ = Scene::options;
+    menu_ = Menu{};
+    menu_.title = "OPTIONS";
+    menu_.subtitle = "Left/right to change, confirm to rebind a key";
+    Settings& settings = host_.settings();
+    menu_.items.push_back(
+        {"Volume: " + std::to_string(settings.volume) + "%", "", true, nullptr, [this](int d) {
+             Settings& s = host_.settings();
+             s.volume = std::clamp(s.volume + d * 10, 0, 100);
+             host_.settings_changed();
+             host_.play_sound("menu_move");
+             open_options(options_back_);
+         }});
+    auto toggle_fullscreen = [this] {
+        host_.settings().fullscreen = !host_.settings().fullscreen;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Fullscreen: ") + (settings.fullscreen ? "on" : "off"), "", true,
+                           toggle_fullscreen, [toggle_fullscreen](int) { toggle_fullscreen(); }});
+    for (Action action : {Action::left, Action::right, Action::up, Action::down, Action::jump,
+                          Action::quicksave, Action::quickload, Action::quickload_older, Action::restart}) {
+        menu_.items.push_back(
+            {std::string(action_name(action)) + ": " + settings.describe_keys(action) +
+                 "  [pad: " + settings.describe_buttons(action) + "]",
+             "Confirm, then press the new key or gamepad button (Esc / B keeps the old one)", true,
+             [this, action] {
+                 host_.capture_binding(action);
+                 menu_.subtitle = "Press a key or button for " + std::string(action_name(action));
+             }});
+    }
+    menu_.items.push_back({"Reset to defaults", "", true, [this] {
+                               host_.settings() = Settings::defaults();
+                               host_.settings_changed();
+                               open_options(options_back_);
+                           }});
+    menu_.items.push_back(
+        {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
+    menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
+}
+
+void MenuScreens::open_results(const std::string& summary) {
+    scene_ = Scene::results;
+    menu_ = Menu{};
+    menu_.title = "LEVEL COMPLETE";
+    menu_.subtitle = summary;
+    menu_.items.push_back({"Next level", "", true, [this] { host_.next_level(); }});
+    menu_.items.push_back({"Play again", "", true, [this] { host_.restart_level(); }});
+    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+}
+
+}  // namespace qs

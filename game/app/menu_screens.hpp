@@ -1,0 +1,74 @@
+// The menu screens and which one is showing: title (Play / Continue), level select with records and
+// broken levels' reasons, pause, options (volume, fullscreen, rebinding) and the level results. What a
+// menu item does outside the menus (start a level, quit, ...) is asked of the MenuHost.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/input.hpp"
+#include "game/app/menu.hpp"
+#include "game/app/progress.hpp"
+#include "game/app/settings.hpp"
+#include "game/levels/level_catalog.hpp"
+
+namespace qs {
+
+/// What the menus need from the program around them.
+class MenuHost {
+   public:
+    virtual ~MenuHost() = default;
+    /// The level folders, scanned again (the level select shows what is on disk now).
+    virtual const std::vector<LevelListing>& rescan_levels() = 0;
+    virtual const std::vector<LevelListing>& levels() const = 0;
+    virtual const Progress& progress() const = 0;
+    virtual Settings& settings() = 0;
+    /// Settings were changed by a menu: apply and save them.
+    virtual void settings_changed() = 0;
+    /// The next key or gamepad button pressed becomes the binding of `action`.
+    virtual void capture_binding(Action action) = 0;
+    /// The name of the level being played, empty when none is.
+    virtual std::string level_name() const = 0;
+    virtual bool in_play() const = 0;
+    virtual void start_level(const std::filesystem::path& folder) = 0;
+    virtual void restart_level() = 0;
+    virtual void next_level() = 0;
+    virtual void quit_to_title() = 0;
+    virtual void quit_game() = 0;
+    virtual void play_sound(const std::string& sound) = 0;
+};
+
+class MenuScreens {
+   public:
+    enum class Scene { title, level_select, playing, paused, options, results };
+
+    explicit MenuScreens(MenuHost& host) : host_(host) {}
+
+    Scene scene() const { return scene_; }
+    bool playing() const { return scene_ == Scene::playing; }
+    /// The open menu, or nullptr while playing.
+    const Menu* menu() const { return scene_ == Scene::playing ? nullptr : &menu_; }
+
+    /// Back to the game (no menu).
+    void resume() { scene_ = Scene::playing; }
+    void open_title();
+    void open_level_select();
+    void open_pause();
+    void open_options(Scene back_to);
+    /// The level was finished; `summary` is the coins / time / deaths line.
+    void open_results(const std::string& summary);
+    /// A rebinding ended (a new key or button stored, or kept): the options menu shows again.
+    void rebinding_done() { open_options(options_back_); }
+
+    /// Menu navigation with the actions that went down (up/down/left/right/confirm/back/pause).
+    void handle(const std::vector<std::pair<Action, bool>>& input);
+
+   private:
+    MenuHost& host_;
+    Scene scene_ = Scene::playing;
+    Menu menu_;
+    Scene options_back_ = Scene::title;
+};
+
+}  // namespace qs

@@ -1,0 +1,200 @@
+// The play session: level start and restart, ticks, quicksave with its canonical rebuild on a worker,
+// quickload (newest / older, across levels) and hot reload.
+#include "game/app/play_session.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+#include "game/app/paths.hpp"
+
+namespace qs {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
+    : saves_(std::move(save_dir)), watch_files_(watch_files) {}
+
+PlaySession::~PlaySession() {
+    settle_canonical_rebuild();
+}
+
+bool PlaySession::start(CheckedLevel checked) {
+    if (!checked.level) return false;
+    settle_canonical_rebuild();
+    auto started = Clock::now();
+    current_ = std::move(checked);
+    std::vector<std::string> tuning_problems;
+    Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", tuning_problems);
+    for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
+    world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
+    const LevelData& level = *current_.level;
+    std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n",
+                 level.folder_name.c_str(), level.tiles.width, level.tiles.height, level.rects.size(),
+                 world_->entities.size(), ms_since(started));
+    return true;
+}
+
+void PlaySession::restart() {
+    if (!current_.level) return;
+    CheckedLevel again = current_;
+    start(std::move(again));
+    notify(SessionNotice::Kind::toast, "Restarted");
+}
+
+void PlaySession::close() {
+    settle_canonical_rebuild();
+    world_.reset();
+}
+
+void PlaySession::quicksave(std::int64_t tick) {
+    if (!world_) return;
+    settle_canonical_rebuild();
+    auto started = Clock::now();
+    auto save = std::make_shared<SavedGame>();
+    save->level = world_->level().folder_name;
+    save->level_hash = world_->level().content_hash;
+    save->tick = tick;
+    save->snapshot = world_->capture();
+    // A later quickload continues from a freshly built Box2D world, so the game must continue from one
+    // here too (same bodies in the same order, no contact cache): the same future either way. The rebuild
+    // runs on a worker while this frame finishes and is adopted before the next tick.
+    pending_rebuild_ = std::async(std::launch::async, [level = world_->level_ptr(), tuning = world_->tuning(),
+                                                       terrain = world_->terrain(), save] {
+        return std::make_unique<World>(level, tuning, terrain, save->snapshot);
+    });
+    int slot = saves_.keep(save, ms_since(started));
+    notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
+    notify(SessionNotice::Kind::sound, "save");
+}
+
+void PlaySession::settle_canonical_rebuild() {
+    if (!pending_rebuild_.valid()) return;
+    std::unique_ptr<World> rebuilt = pending_rebuild_.get();
+    if (world_) world_->adopt(std::move(*rebuilt));
+}
+
+bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
+                              std::optional<CheckedLevel>& other_level, std::string& error) const {
+    if (current_.level && save.level == current_.level->folder_name) {
+        if (save.level_hash != current_.level->content_hash) {
+            error = "made for an older version of level '" + save.level + "'";
+            return false;
+        }
+        return true;
+    }
+    auto listing = std::find_if(levels.begin(), levels.end(),
+                                [&](const LevelListing& l) { return l.name == save.level; });
+    if (listing == levels.end()) {
+        error = "its level '" + save.level + "' is not installed";
+        return false;
+    }
+    CheckedLevel checked = check_level(listing->path);
+    if (!checked.level) {
+        error = "its level '" + save.level + "' is broken now";
+        return false;
+    }
+    if (checked.level->content_hash != save.level_hash) {
+        error = "made for an older version of level '" + save.level + "'";
+        return false;
+    }
+    other_level = std::move(checked);
+    return true;
+}
+
+bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels) {
+    std::optional<CheckedLevel> other_level;
+    auto usable = [&](const SavedGame& save, std::string& error) {
+        return save_usable(save, levels, other_level, error);
+    };
+    settle_canonical_rebuild();
+    QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
+    for (const std::string& problem : found.problems) {
+        std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
+        notify(SessionNotice::Kind::toast, problem, 5);
+    }
+    if (!found.save) {
+        const char* message = older ? "No older quicksave" : "No quicksave to load yet - press F5 to save";
+        std::fprintf(stderr, "quickstep: %s\n", message);
+        notify(SessionNotice::Kind::toast, message);
+        return false;
+    }
+    if (other_level && (!current_.level || found.save->level != current_.level->folder_name)) {
+        if (!start(std::move(*other_level))) return false;
+    }
+    auto started = Clock::now();
+    try {
+        world_->restore(found.save->snapshot);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "quickstep: cannot restore the quicksave: %s\n", e.what());
+        notify(SessionNotice::Kind::toast, "Quickload failed");
+        return false;
+    }
+    std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(started));
+    notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");
+    notify(SessionNotice::Kind::sound, "load");
+    return true;
+}
+
+void PlaySession::step(const ActionState& actions) {
+    if (!world_) return;
+    settle_canonical_rebuild();
+    world_->step(actions);
+}
+
+PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
+    if (!watch_files_ || !current_.level) return Reload::none;
+    if (watcher_.folder() != current_.level->folder) {
+        watcher_.reset(current_.level->folder, now_seconds);
+        reload_error_.clear();
+        return Reload::none;
+    }
+    if (!watcher_.poll(now_seconds)) return Reload::none;
+    settle_canonical_rebuild();
+    CheckedLevel edited = check_level(current_.level->folder);
+    if (!edited.level) {
+        reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();
+        std::fprintf(stderr, "quickstep: hot reload kept the last good version: %s\n", reload_error_.c_str());
+        return Reload::failed;
+    }
+    reload_error_.clear();
+    // Keep the player where it was when that spot is still open, so an edit can be tried at once.
+    std::optional<std::pair<double, double>> spot;
+    if (Player* player = world_ ? world_->player() : nullptr)
+        spot = std::make_pair(player->state.x, player->state.y);
+    if (!start(std::move(edited))) return Reload::none;
+    bool in_place = spot && keep_player_at(spot->first, spot->second);
+    notify(SessionNotice::Kind::toast, "Reloaded " + world_->level().name);
+    return in_place ? Reload::reloaded_in_place : Reload::reloaded;
+}
+
+bool PlaySession::keep_player_at(double x, double y) {
+    if (!world_->player()) return false;
+    const TileGrid& tiles = world_->level().tiles;
+    bool inside = x > 0 && y > 0 && x < tiles.width && y < tiles.height;
+    bool blocked = false;
+    for (double dx : {-Player::half_width, Player::half_width}) {
+        for (double dy : {-Player::half_height, Player::half_height}) {
+            blocked = blocked || world_->solid_at(x + dx, y + dy);
+        }
+    }
+    if (!inside || blocked) return false;
+    WorldSnapshot moved = world_->capture();
+    for (Entity& entity : moved.entities) {
+        if (auto* p = std::get_if<Player>(&entity)) {
+            p->state.x = x;
+            p->state.y = y;
+        }
+    }
+    world_->restore(moved);
+    return true;
+}
+
+}  // namespace qs

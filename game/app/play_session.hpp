@@ -1,0 +1,96 @@
+// The play session: the level being played and its World, ticked from an ActionState; F5 quicksave,
+// F9/F8 quickload and restart; hot reload of the level's files. No window, menus or SDL events here:
+// what the player should see or hear is left as notices for the presentation to pick up.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/file_watch.hpp"
+#include "engine/input.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/save/quicksaves.hpp"
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+/// Something the session did that the player should be told about (a toast, a sound).
+struct SessionNotice {
+    enum class Kind : std::uint8_t { toast, sound };
+    Kind kind = Kind::toast;
+    std::string text;      ///< the toast text or the sound name
+    double seconds = 2.5;  ///< how long a toast stays
+};
+
+class PlaySession {
+   public:
+    /// Quicksaves live in `save_dir`; `watch_files` turns hot reload on (windowed play).
+    PlaySession(std::filesystem::path save_dir, bool watch_files);
+    ~PlaySession();
+    PlaySession(const PlaySession&) = delete;
+    PlaySession& operator=(const PlaySession&) = delete;
+
+    /// Starts `checked` (a level that loaded) from its beginning and prints the `level:` report line.
+    /// False (nothing changes) when it holds no level.
+    bool start(CheckedLevel checked);
+    /// Starts the current level again from its beginning.
+    void restart();
+    /// Ends play (quit to the title): the world is gone, the level is kept for nothing.
+    void close();
+
+    /// F5 at tick `tick`: captures the world into the quicksave ring and rebuilds it canonically.
+    void quicksave(std::int64_t tick);
+    /// F9 (`older` false) or F8 (`older` true). A save of another level in `levels` starts that level
+    /// first. Returns true when a save was loaded.
+    bool quickload(bool older, const std::vector<LevelListing>& levels);
+    /// One tick of the world.
+    void step(const ActionState& actions);
+
+    /// What a look at the level's files found.
+    enum class Reload : std::uint8_t { none, failed, reloaded, reloaded_in_place };
+    /// Hot reload: when the level's files changed (polled at `now_seconds`), loads them again and restarts
+    /// the level, keeping the player where it stood when that spot is still open (`reloaded_in_place`).
+    /// An edit that does not load keeps the last good version (`failed`, reload_error() says why).
+    Reload reload_if_edited(double now_seconds);
+    /// Why the level's files did not load at the last reload; empty when they did.
+    const std::string& reload_error() const { return reload_error_; }
+
+    /// Adopts the canonical rebuild started by the last quicksave, waiting for it if needed.
+    void settle_canonical_rebuild();
+    /// Waits for pending quicksave files to be written.
+    void flush_saves() { saves_.flush(); }
+    /// Messages about quicksave files that could not be written since the last call.
+    std::vector<std::string> take_write_errors() { return saves_.take_write_errors(); }
+
+    /// The world being played, or nullptr (title screen, before the first level).
+    World* world() { return world_.get(); }
+    const World* world() const { return world_.get(); }
+    /// The level being played (its `level` is null before the first start).
+    const CheckedLevel& level() const { return current_; }
+    /// Notices since the last call, oldest first.
+    std::vector<SessionNotice> take_notices() { return std::exchange(notices_, {}); }
+
+   private:
+    void notify(SessionNotice::Kind kind, std::string text, double seconds = 2.5) {
+        notices_.push_back({kind, std::move(text), seconds});
+    }
+    /// Whether `save` can be loaded now; a save of another installed level sets `other_level`.
+    bool save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
+                     std::optional<CheckedLevel>& other_level, std::string& error) const;
+    bool keep_player_at(double x, double y);
+
+    QuickSaves saves_;
+    bool watch_files_;
+    CheckedLevel current_;
+    std::unique_ptr<World> world_;
+    std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
+    FolderWatcher watcher_;                                ///< the current level's files, for hot reload
+    std::string reload_error_;
+    std::vector<SessionNotice> notices_;
+};
+
+}  // namespace qs

@@ -1,0 +1,162 @@
+// The presentation: opening the window and assets, the camera, drawing the world, HUD, menus, the
+// hot-reload banner and toasts, and sound effects.
+#include "game/app/presentation.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "game/app/paths.hpp"
+#include "game/view/hud.hpp"
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+bool Presentation::open(bool headless) {
+    headless_ = headless;
+    screen_ = std::make_unique<Screen>();
+    Screen::Options screen_options;
+    screen_options.headless = headless;
+    std::string error;
+    if (!screen_->open(screen_options, error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        screen_.reset();
+        return false;
+    }
+    fs::path assets = data_dir() / "assets";
+    if (!sheet_.load(screen_->sdl(), assets / "sprites/sheet.png", assets / "sprites/sheet.json", error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+    }
+    if (!font_.load(screen_->sdl(), assets / "font/font.png", assets / "font/font.json", error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+    }
+    return true;
+}
+
+void Presentation::open_audio() {
+    audio_ = std::make_unique<Audio>(true);
+    fs::path sounds = data_dir() / "assets" / "sounds";
+    for (const char* sound : {"jump", "coin", "stomp", "hurt", "switch", "save", "load", "goal", "death",
+                              "shoot", "checkpoint", "menu_move", "menu_select"}) {
+        audio_->load(sound, sounds / (std::string(sound) + ".wav"));
+    }
+}
+
+void Presentation::set_volume(int percent) {
+    if (audio_) audio_->set_volume(percent);
+}
+
+void Presentation::set_fullscreen(bool on) {
+    if (screen_ && screen_->fullscreen() != on) screen_->set_fullscreen(on);
+}
+
+bool Presentation::toggle_fullscreen() {
+    if (!screen_) return false;
+    screen_->toggle_fullscreen();
+    return screen_->fullscreen();
+}
+
+void Presentation::advance(double seconds) {
+    seconds_ += seconds;
+    for (Toast& t : toasts_) t.seconds_left -= seconds;
+    std::erase_if(toasts_, [](const Toast& t) { return t.seconds_left <= 0; });
+}
+
+void Presentation::show_level(World& world) {
+    if (screen_) view_.set_level(screen_->sdl(), world.level());
+    snap_camera(world);
+    camera_prev_x_ = camera_.x;
+    camera_prev_y_ = camera_.y;
+}
+
+void Presentation::snap_camera(World& world) {
+    if (Player* player = world.player()) {
+        camera_.snap(player->state.x, player->state.y, world.camera_bounds(player->state.x, player->state.y));
+        camera_prev_x_ = camera_.x;
+        camera_prev_y_ = camera_.y;
+    }
+}
+
+void Presentation::follow_camera(World& world) {
+    if (Player* player = world.player()) {
+        camera_prev_x_ = camera_.x;
+        camera_prev_y_ = camera_.y;
+        camera_.follow(player->state.x, player->state.y, player->facing,
+                       world.camera_bounds(player->state.x, player->state.y), World::tick_seconds);
+    }
+}
+
+void Presentation::place_camera(double x, double y) {
+    camera_.x = camera_prev_x_ = x;
+    camera_.y = camera_prev_y_ = y;
+}
+
+void Presentation::render(const Frame& frame) {
+    if (!screen_) return;
+    SDL_Renderer* r = screen_->sdl();
+    int w = screen_->canvas_width(), h = screen_->canvas_height();
+    screen_->begin_frame({24, 28, 48, 255});
+    if (frame.world) {
+        double cx = camera_prev_x_ + (camera_.x - camera_prev_x_) * frame.alpha;
+        double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
+        view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
+        draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h);
+    } else {
+        draw_title_backdrop();
+    }
+    if (frame.menu) frame.menu->draw(r, font_, w, h, true);
+    if (!frame.reload_error.empty()) draw_reload_banner(frame.reload_error);
+    draw_toasts();
+    if (!headless_) screen_->end_frame();
+}
+
+void Presentation::draw_title_backdrop() {
+    // Title and menus without a level: the sky, the hills and the hero.
+    SDL_Renderer* r = screen_->sdl();
+    int w = screen_->canvas_width(), h = screen_->canvas_height();
+    WorldView::draw_backdrop(r, sheet_, static_cast<int>(seconds_ * 12), 0, w, h);
+    for (int x = 0; x < w; x += 16) {
+        sheet_.draw(r, "tile_ground_top", 0, x, h - 32, 16, 16);
+        sheet_.draw(r, "tile_ground", 0, x, h - 16, 16, 16);
+    }
+    sheet_.draw(r, "player_run", seconds_, w / 2 - 16, h - 64, 32, 32);
+    for (int i = 0; i < 5; ++i)
+        sheet_.draw(r, "coin", seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
+}
+
+void Presentation::draw_reload_banner(const std::string& reload_error) {
+    SDL_Renderer* r = screen_->sdl();
+    std::string text = "Level not reloaded: " + reload_error;
+    int max_chars = std::max(10, (screen_->canvas_width() - 12) / std::max(1, font_.text_width("M")));
+    SDL_Rect bar{0, 24, screen_->canvas_width(), font_.line_height() * 3 + 6};
+    SDL_SetRenderDrawColor(r, 120, 20, 20, 220);
+    SDL_RenderFillRect(r, &bar);
+    for (int line = 0; line < 3 && static_cast<std::size_t>(line * max_chars) < text.size(); ++line) {
+        font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars),
+                   {255, 236, 220, 255});
+    }
+}
+
+void Presentation::draw_toasts() {
+    // Newest at the bottom.
+    SDL_Renderer* r = screen_->sdl();
+    int y = screen_->canvas_height() - 14;
+    for (auto it = toasts_.rbegin(); it != toasts_.rend() && y > 40; ++it) {
+        int w = font_.text_width(it->text) + 8;
+        SDL_Rect box{(screen_->canvas_width() - w) / 2, y - 2, w, font_.line_height() + 4};
+        SDL_SetRenderDrawColor(r, 0, 0, 0, 170);
+        SDL_RenderFillRect(r, &box);
+        font_.draw(r, box.x + 4, y, it->text, {255, 255, 255, 255});
+        y -= font_.line_height() + 6;
+    }
+}
+
+bool Presentation::save_screenshot(const fs::path& file, std::string& error) {
+    if (!screen_) {
+        error = "no canvas to take a screenshot of";
+        return false;
+    }
+    return screen_->save_screenshot(file, error);
+}
+
+}  // namespace qs

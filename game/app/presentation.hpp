@@ -1,0 +1,85 @@
+// What the player sees and hears: the window (or headless canvas), sprites and font, the world view and
+// its camera, the HUD, menus drawn over the game, toasts and sound effects.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/audio.hpp"
+#include "engine/bitmap_font.hpp"
+#include "engine/camera.hpp"
+#include "engine/render.hpp"
+#include "game/app/menu.hpp"
+#include "game/sim/world.hpp"
+#include "game/view/sprite_sheet.hpp"
+#include "game/view/world_view.hpp"
+
+namespace qs {
+
+class Presentation {
+   public:
+    /// Opens the window (or the headless canvas) and loads sprites and font; false (message printed)
+    /// when there is no canvas. Missing art is reported and drawn as nothing.
+    bool open(bool headless);
+    /// Opens the audio device and loads every sound effect (windowed play only).
+    void open_audio();
+    void set_volume(int percent);
+    /// Fullscreen on or off when the window is not so already.
+    void set_fullscreen(bool on);
+    /// Toggles fullscreen; returns the new state.
+    bool toggle_fullscreen();
+
+    void play(const std::string& sound) {
+        if (audio_) audio_->play(sound);
+    }
+    void toast(const std::string& text, double seconds = 2.5) { toasts_.push_back({text, seconds}); }
+    /// Advances animation and toast time.
+    void advance(double seconds);
+
+    /// A new level is being played: its visuals become textures and the camera cuts to the player.
+    void show_level(World& world);
+    /// Cuts the camera to the player (level start, respawn, quickload, the final headless frame).
+    void snap_camera(World& world);
+    /// Moves the camera one tick towards the player.
+    void follow_camera(World& world);
+    /// Puts the camera back where it was (a hot reload that kept the player in place).
+    void place_camera(double x, double y);
+    double camera_x() const { return camera_.x; }
+    double camera_y() const { return camera_.y; }
+
+    /// What to draw in one frame.
+    struct Frame {
+        World* world = nullptr;      ///< the level being played, if any
+        const Menu* menu = nullptr;  ///< a menu over everything, if one is open
+        bool playing = false;        ///< the world moves (interpolate between ticks)
+        double alpha = 1.0;          ///< blend of the last tick and this one
+        std::string reload_error;    ///< shown in a banner while non-empty
+    };
+    /// Draws a frame; in a window also presents it.
+    void render(const Frame& frame);
+    /// Writes the last drawn frame as a PNG.
+    bool save_screenshot(const std::filesystem::path& file, std::string& error);
+
+   private:
+    void draw_title_backdrop();
+    void draw_reload_banner(const std::string& reload_error);
+    void draw_toasts();
+
+    bool headless_ = false;
+    std::unique_ptr<Screen> screen_;
+    std::unique_ptr<Audio> audio_;
+    SpriteSheet sheet_;
+    BitmapFont font_;
+    WorldView view_;
+    Camera camera_;
+    double camera_prev_x_ = 0, camera_prev_y_ = 0;  ///< camera at the previous tick, for interpolation
+    struct Toast {
+        std::string text;
+        double seconds_left;
+    };
+    std::vector<Toast> toasts_;
+    double seconds_ = 0;  ///< presentation time for animations
+};
+
+}  // namespace qs

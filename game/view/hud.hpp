@@ -1,0 +1,20 @@
+// The in-play overlay drawn over the world: hearts, lives, coins, level name and timer, and the bubble of
+// a sign the player stands near.
+#pragma once
+
+#include <SDL.h>
+
+#include "engine/bitmap_font.hpp"
+#include "game/sim/world.hpp"
+#include "game/view/sprite_sheet.hpp"
+
+namespace qs {
+
+/// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size.
+void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
+              double camera_x, double camera_y, int canvas_w, int canvas_h);
+
+/// "m:ss.t" for a tick count (60 ticks a second).
+std::string format_time(std::int64_t ticks);
+
+}  // namespace qs
