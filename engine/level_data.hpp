@@ -47,7 +47,7 @@ struct LevelData {
     std::string name;             ///< "name" from the .lvl (folder name when absent)
     nlohmann::json lvl;           ///< the whole .lvl document
     TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
-    std::vector<TileRect> rects;  ///< tiles merged into rectangles (rect_partition), sorted by (y, x)
+    std::vector<TileRect> rects;  ///< the fewest rectangles (rect_partition: level_rectangles), (y, x) order
     std::vector<SpriteEntry> sprite_entries;
     std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
     std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA

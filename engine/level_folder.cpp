@@ -731,7 +731,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
     level.lvl = std::move(lvl->document);
-    level.rects = partition_rectangles(level.tiles);
+    level.rects = level_rectangles(level.tiles);
     level.sprite_entries = std::move(lvl->sprite_entries);
     level.content_hash = hash;
     result.level = std::move(level);

@@ -79,7 +79,7 @@ StressLevel make_stress_level(int entity_count, std::uint32_t seed) {
     level->folder_name = "stress_" + std::to_string(entity_count);
     level->name = "Stress " + std::to_string(entity_count);
     level->tiles = plan.tiles;
-    level->rects = partition_rectangles(level->tiles);
+    level->rects = level_rectangles(level->tiles);
     level->content_hash = static_cast<std::uint64_t>(entity_count) * 1000003u + seed;
     StressLevel out;
     EntityRef last_door;

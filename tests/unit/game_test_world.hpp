@@ -50,7 +50,7 @@ inline MapLevel make_map_level(const std::vector<std::string>& rows) {
             out.entities.push_back(entity);
         }
     }
-    level.rects = partition_rectangles(level.tiles);
+    level.rects = level_rectangles(level.tiles);
     return out;
 }
 

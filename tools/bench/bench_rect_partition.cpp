@@ -1,10 +1,11 @@
-// Google Benchmark for partition_rectangles on random-blob and platformer-like grids of 256², 1024² and
-// 4096² tiles; reports ns per pixel (target: at most 2 ns per pixel at 4096²).
+// Google Benchmark for the scanline merge and the exact minimum partition on random-blob, platformer-like and
+// cave grids; reports ns per pixel, rectangles, and the scanline count over the minimum.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "engine/rect_partition.hpp"
 
@@ -66,6 +67,45 @@ TileGrid make_platformer_terrain(int side) {
     return grid;
 }
 
+/// Caves: random fill smoothed by a cellular automaton (4-5 rule), ground with ice and spike patches on
+/// cave floors and one-way ledges; the kind of map a player paints or generates for a big level.
+TileGrid make_caves(int side) {
+    constexpr std::uint8_t kGround = 1, kOneway = 2, kSpikes = 3, kIce = 4;
+    std::mt19937 random(11);
+    std::bernoulli_distribution wall(0.45);
+    std::vector<std::uint8_t> cells(static_cast<std::size_t>(side) * side), next(cells.size());
+    for (auto& cell : cells) cell = wall(random) ? 1 : 0;
+    const auto at = [&](int x, int y) {
+        return x < 0 || y < 0 || x >= side || y >= side ? 1 : cells[static_cast<std::size_t>(y) * side + x];
+    };
+    for (int round = 0; round < 5; ++round) {
+        for (int y = 0; y < side; ++y) {
+            for (int x = 0; x < side; ++x) {
+                int walls = 0;
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) walls += at(x + dx, y + dy);
+                next[static_cast<std::size_t>(y) * side + x] = walls >= 5 ? 1 : 0;
+            }
+        }
+        cells.swap(next);
+    }
+    TileGrid grid(side, side);
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side; ++x) {
+            if (!at(x, y)) {
+                // A ledge across small gaps now and then.
+                if (y % 7 == 3 && x % 13 < 4 && at(x, y + 1) == 0) grid.set(x, y, kOneway);
+                continue;
+            }
+            std::uint8_t type = kGround;
+            if (y > 0 && !at(x, y - 1))
+                type = (x / 16) % 6 == 1 ? kIce : (x / 16) % 6 == 4 ? kSpikes : kGround;
+            grid.set(x, y, type);
+        }
+    }
+    return grid;
+}
+
 void run_partition(benchmark::State& state, TileGrid (*make)(int)) {
     const int side = static_cast<int>(state.range(0));
     const TileGrid grid = make(side);
@@ -83,6 +123,29 @@ void run_partition(benchmark::State& state, TileGrid (*make)(int)) {
     state.counters["rects"] = static_cast<double>(rect_count);
 }
 
+/// The exact minimum; "ratio" is the scanline merge's count over the minimum.
+void run_minimum(benchmark::State& state, TileGrid (*make)(int)) {
+    const int side = static_cast<int>(state.range(0));
+    const TileGrid grid = make(side);
+    std::size_t rect_count = 0;
+    qs::MinimumPartitionStats stats;
+    for (auto _ : state) {
+        auto rects = qs::minimum_rectangles(grid, &stats);
+        rect_count = rects.size();
+        benchmark::DoNotOptimize(rects.data());
+        benchmark::ClobberMemory();
+    }
+    const double pixels = static_cast<double>(side) * side;
+    state.counters["per_pixel"] = benchmark::Counter(
+        pixels, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["rects"] = static_cast<double>(rect_count);
+    state.counters["scanline/min"] =
+        static_cast<double>(qs::partition_rectangles(grid).size()) / static_cast<double>(rect_count);
+    state.counters["concave"] = static_cast<double>(stats.concave_corners);
+    state.counters["chords"] = static_cast<double>(stats.horizontal_chords + stats.vertical_chords);
+    state.counters["crossings"] = static_cast<double>(stats.crossings);
+}
+
 void BM_PartitionRandomBlobs(benchmark::State& state) {
     run_partition(state, make_random_blobs);
 }
@@ -90,9 +153,26 @@ void BM_PartitionPlatformerTerrain(benchmark::State& state) {
     run_partition(state, make_platformer_terrain);
 }
 
+void BM_PartitionCaves(benchmark::State& state) {
+    run_partition(state, make_caves);
+}
+void BM_MinimumRandomBlobs(benchmark::State& state) {
+    run_minimum(state, make_random_blobs);
+}
+void BM_MinimumPlatformerTerrain(benchmark::State& state) {
+    run_minimum(state, make_platformer_terrain);
+}
+void BM_MinimumCaves(benchmark::State& state) {
+    run_minimum(state, make_caves);
+}
+
 }  // namespace
 
 BENCHMARK(BM_PartitionRandomBlobs)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PartitionPlatformerTerrain)->Arg(256)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PartitionCaves)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimumRandomBlobs)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimumPlatformerTerrain)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimumCaves)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
