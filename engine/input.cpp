@@ -1,4 +1,4 @@
-// Action names, per-tick action state and the input script parser (DESIGN §5.3).
+// The input script parser over any action vocabulary.
 #include "engine/input.hpp"
 
 #include <algorithm>
@@ -10,10 +10,6 @@ namespace qs {
 
 namespace {
 
-constexpr std::array<std::string_view, action_count> action_names = {
-    "left",  "right",   "up",      "down", "jump",       "quicksave", "quickload", "quickload_older",
-    "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
-
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -22,61 +18,23 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string_view action_name(Action action) {
-    return action_names[static_cast<std::size_t>(action)];
-}
-
-std::optional<Action> action_from_name(std::string_view name) {
-    for (std::size_t i = 0; i < action_count; ++i) {
-        if (action_names[i] == name) return static_cast<Action>(i);
-    }
-    return std::nullopt;
-}
-
-std::string action_names_list() {
-    std::string out;
-    for (auto name : action_names) {
-        if (!out.empty()) out += ", ";
-        out += name;
-    }
-    return out;
-}
-
-void ActionState::begin_tick() {
-    for (std::size_t i = 0; i < action_count; ++i) {
-        was_held_[i] = held_[i] || tapped_[i];
-        tapped_[i] = false;
-    }
-}
-
-void ActionState::press(Action action) {
-    held_[index(action)] = true;
-}
-void ActionState::release(Action action) {
-    held_[index(action)] = false;
-}
-void ActionState::tap(Action action) {
-    tapped_[index(action)] = true;
-}
-
-void ActionState::release_all() {
-    held_.fill(false);
-    tapped_.fill(false);
-}
-
-bool InputScript::load(const std::filesystem::path& path, std::string& error) {
+bool load_input_script(const std::filesystem::path& path, std::span<const std::string_view> names,
+                       std::vector<ScriptCommand>& commands, std::string& error) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         error = path.string() + ": cannot open input script";
+        commands.clear();
         return false;
     }
     std::ostringstream text;
     text << in.rdbuf();
-    return parse(text.str(), path.string(), error);
+    return parse_input_script(text.str(), path.string(), names, commands, error);
 }
 
-bool InputScript::parse(std::string_view text, const std::string& source, std::string& error) {
-    commands_.clear();
+bool parse_input_script(std::string_view text, const std::string& source,
+                        std::span<const std::string_view> names, std::vector<ScriptCommand>& commands,
+                        std::string& error) {
+    commands.clear();
     int line_number = 0;
     while (!text.empty()) {
         auto end = text.find('\n');
@@ -86,7 +44,7 @@ bool InputScript::parse(std::string_view text, const std::string& source, std::s
         if (line.empty() || line.front() == '#') continue;
         auto fail = [&](const std::string& message) {
             error = source + ":" + std::to_string(line_number) + ": " + message;
-            commands_.clear();
+            commands.clear();
             return false;
         };
         auto space = line.find_first_of(" \t");
@@ -109,37 +67,24 @@ bool InputScript::parse(std::string_view text, const std::string& source, std::s
             command.kind = ScriptCommand::Kind::release;
             word.remove_prefix(1);
         }
-        auto action = action_from_name(word);
-        if (!action)
-            return fail("unknown action '" + std::string(word) + "' (known: " + action_names_list() + ")");
-        command.action = *action;
-        commands_.push_back(command);
+        auto found = std::find(names.begin(), names.end(), word);
+        if (found == names.end())
+            return fail("unknown action '" + std::string(word) + "' (known: " + join(names) + ")");
+        command.action = static_cast<std::size_t>(found - names.begin());
+        commands.push_back(command);
     }
-    std::stable_sort(commands_.begin(), commands_.end(),
+    std::stable_sort(commands.begin(), commands.end(),
                      [](const ScriptCommand& a, const ScriptCommand& b) { return a.tick < b.tick; });
     return true;
 }
 
-void InputScript::apply(std::int64_t tick, ActionState& actions) const {
-    auto first = std::lower_bound(commands_.begin(), commands_.end(), tick,
+std::span<const ScriptCommand> script_commands_at(const std::vector<ScriptCommand>& commands,
+                                                  std::int64_t tick) {
+    auto first = std::lower_bound(commands.begin(), commands.end(), tick,
                                   [](const ScriptCommand& c, std::int64_t t) { return c.tick < t; });
-    for (auto it = first; it != commands_.end() && it->tick == tick; ++it) {
-        switch (it->kind) {
-            case ScriptCommand::Kind::press:
-                actions.press(it->action);
-                break;
-            case ScriptCommand::Kind::release:
-                actions.release(it->action);
-                break;
-            case ScriptCommand::Kind::tap:
-                actions.tap(it->action);
-                break;
-        }
-    }
-}
-
-std::int64_t InputScript::last_tick() const {
-    return commands_.empty() ? -1 : commands_.back().tick;
+    auto last = std::upper_bound(first, commands.end(), tick,
+                                 [](std::int64_t t, const ScriptCommand& c) { return t < c.tick; });
+    return {first, last};
 }
 
 }  // namespace qs

@@ -11,8 +11,8 @@
 
 #include <SDL.h>
 
-#include "engine/input.hpp"
 #include "game/app/settings.hpp"
+#include "game/sim/actions.hpp"
 
 namespace qs {
 

@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "engine/input.hpp"
 #include "game/app/menu.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
 #include "game/levels/level_catalog.hpp"
+#include "game/sim/actions.hpp"
 
 namespace qs {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "engine/file_watch.hpp"
-#include "engine/input.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/save/quicksaves.hpp"
+#include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {

@@ -36,9 +36,8 @@ bool Presentation::open(bool headless) {
 void Presentation::open_audio() {
     audio_ = std::make_unique<Audio>(true);
     fs::path sounds = data_dir() / "assets" / "sounds";
-    for (const char* sound : {"jump", "coin", "stomp", "hurt", "switch", "save", "load", "goal", "death",
-                              "shoot", "checkpoint", "menu_move", "menu_select"}) {
-        audio_->load(sound, sounds / (std::string(sound) + ".wav"));
+    for (std::string_view sound : sound_names) {
+        audio_->load(std::string(sound), sounds / (std::string(sound) + ".wav"));
     }
 }
 
@@ -116,12 +115,12 @@ void Presentation::draw_title_backdrop() {
     int w = screen_->canvas_width(), h = screen_->canvas_height();
     WorldView::draw_backdrop(r, sheet_, static_cast<int>(seconds_ * 12), 0, w, h);
     for (int x = 0; x < w; x += 16) {
-        sheet_.draw(r, "tile_ground_top", 0, x, h - 32, 16, 16);
-        sheet_.draw(r, "tile_ground", 0, x, h - 16, 16, 16);
+        sheet_.draw(r, Sprite::tile_ground_top, 0, x, h - 32, 16, 16);
+        sheet_.draw(r, Sprite::tile_ground, 0, x, h - 16, 16, 16);
     }
-    sheet_.draw(r, "player_run", seconds_, w / 2 - 16, h - 64, 32, 32);
+    sheet_.draw(r, Sprite::player_run, seconds_, w / 2 - 16, h - 64, 32, 32);
     for (int i = 0; i < 5; ++i)
-        sheet_.draw(r, "coin", seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
+        sheet_.draw(r, Sprite::coin, seconds_ + i * 0.1, w / 2 + 40 + i * 22, h - 70, 16, 16);
 }
 
 void Presentation::draw_reload_banner(const std::string& reload_error) {

@@ -9,7 +9,7 @@
 
 #include <SDL.h>
 
-#include "engine/input.hpp"
+#include "game/sim/actions.hpp"
 
 namespace qs {
 

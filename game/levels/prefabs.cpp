@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/join.hpp"
 #include "game/sim/field_json.hpp"
 
 namespace qs {
@@ -86,26 +87,28 @@ struct ReferenceSetter {
     }
 };
 
-std::string join(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-    return out;
+/// The .lvl configuration of one spr_prefabs entry: a configured default entity (nullopt for an unknown
+/// prefab, which the loader already reported) and the reference ids it gives, resolved later.
+struct ConfiguredEntry {
+    std::optional<Entity> entity;
+    std::vector<PendingReference> references;
+};
+
+/// "LVL: spr_prefabs[i] (prefab): ", the start of a message about one entry.
+std::string entry_context(const LevelData& level, std::size_t i) {
+    return level.lvl_path.string() + ": spr_prefabs[" + std::to_string(i) + "] (" +
+           level.sprite_entries[i].prefab + "): ";
 }
 
-}  // namespace
-
-std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std::string>& errors) {
-    const std::string lvl = level.lvl_path.string();
+/// Applies each entry's configuration to a default entity of its prefab, checking field names and types.
+std::vector<ConfiguredEntry> configure_entries(const LevelData& level, std::vector<std::string>& errors) {
     const auto& entries = level.sprite_entries;
-
-    // Configure each entry once.
-    std::vector<std::optional<Entity>> configured(entries.size());
-    std::vector<std::vector<PendingReference>> references(entries.size());
+    std::vector<ConfiguredEntry> configured(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const SpriteEntry& entry = entries[i];
-        std::string where = lvl + ": spr_prefabs[" + std::to_string(i) + "] (" + entry.prefab + "): ";
-        configured[i] = make_entity(entry.prefab);
-        if (!configured[i]) continue;  // the loader already reported the unknown prefab
+        const std::string where = entry_context(level, i);
+        configured[i].entity = make_entity(entry.prefab);
+        if (!configured[i].entity) continue;  // the loader already reported the unknown prefab
         std::vector<std::string> editable;
         for (const FieldInfo& field : entity_fields(entry.prefab)) {
             if (field.editable) editable.push_back(field.name);
@@ -120,35 +123,31 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
         std::vector<std::string> problems;
         std::visit(
             [&](auto& e) {
-                ConfigReader reader{entry.config, problems, references[i]};
+                ConfigReader reader{entry.config, problems, configured[i].references};
                 e.fields(reader);
             },
-            *configured[i]);
+            *configured[i].entity);
         for (const auto& problem : problems) errors.push_back(where + problem);
     }
+    return configured;
+}
 
-    // Placement ordinal of every id, and the key each placement will get.
-    std::map<std::string, std::size_t> entry_of_id;
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (!entries[i].id.empty()) entry_of_id[entries[i].id] = i;
-    }
-    std::vector<std::optional<std::size_t>> placement_of_entry(entries.size());
+/// Reports every player pixel but the first (up to kMaxExtraPlayersNamed by position) and a level without
+/// one: a level has exactly one player.
+void check_one_player(const LevelData& level, std::vector<std::string>& errors) {
+    const std::string lvl = level.lvl_path.string();
     int players = 0;
     const SpritePlacement* first_player = nullptr;
-    for (std::size_t p = 0; p < level.placements.size(); ++p) {
-        const SpritePlacement& placement = level.placements[p];
-        if (!placement_of_entry[placement.entry]) placement_of_entry[placement.entry] = p;
-        if (entries[placement.entry].prefab == Player::type_name) {
-            if (++players == 1) {
-                first_player = &placement;
-            } else if (players <= 1 + kMaxExtraPlayersNamed) {
-                errors.push_back(
-                    (level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png"))
-                        .string() +
-                    ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
-                    ": a second player (the first is at " + std::to_string(first_player->px) + "," +
-                    std::to_string(first_player->py) + "); a level has exactly one");
-            }
+    for (const SpritePlacement& placement : level.placements) {
+        if (level.sprite_entries[placement.entry].prefab != Player::type_name) continue;
+        if (++players == 1) {
+            first_player = &placement;
+        } else if (players <= 1 + kMaxExtraPlayersNamed) {
+            errors.push_back(
+                (level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png")).string() +
+                ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
+                ": a second player (the first is at " + std::to_string(first_player->px) + "," +
+                std::to_string(first_player->py) + "); a level has exactly one");
         }
     }
     if (players > 1 + kMaxExtraPlayersNamed) {
@@ -160,13 +159,47 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
         errors.push_back(
             lvl + ": the level has no player: place one pixel of the player's colour in a sprites layer");
     }
+}
 
-    // Resolve references by id, checking the target's type.
+/// Whether `referrer`'s reference field may name an entity of `target`'s type (an unknown target prefab,
+/// already reported by the loader, is refused by types that restrict their references).
+bool reference_accepted(const Entity& referrer, const std::string& field,
+                        const std::optional<Entity>& target) {
+    return std::visit(
+        [&]<class T>(const T&) {
+            if constexpr (requires { T::template accepts_reference<T>(field); }) {
+                if (!target) return false;
+                return std::visit(
+                    [&]<class Target>(const Target&) { return T::template accepts_reference<Target>(field); },
+                    *target);
+            } else {
+                return true;
+            }
+        },
+        referrer);
+}
+
+/// The references of every entry, resolved by id to the keys the placements will get ({i, 1}: the i-th
+/// placement), checking that each id exists, is placed and is of a type the field accepts.
+std::vector<std::vector<std::pair<std::string, std::vector<EntityRef>>>> resolve_references(
+    const LevelData& level, const std::vector<ConfiguredEntry>& configured,
+    std::vector<std::string>& errors) {
+    const auto& entries = level.sprite_entries;
+    std::map<std::string, std::size_t> entry_of_id;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (!entries[i].id.empty()) entry_of_id[entries[i].id] = i;
+    }
+    std::vector<std::optional<std::size_t>> placement_of_entry(entries.size());
+    for (std::size_t p = 0; p < level.placements.size(); ++p) {
+        const SpritePlacement& placement = level.placements[p];
+        if (!placement_of_entry[placement.entry]) placement_of_entry[placement.entry] = p;
+    }
+
     std::vector<std::vector<std::pair<std::string, std::vector<EntityRef>>>> resolved(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (!configured[i]) continue;
-        std::string where = lvl + ": spr_prefabs[" + std::to_string(i) + "] (" + entries[i].prefab + "): ";
-        for (const PendingReference& pending : references[i]) {
+        if (!configured[i].entity) continue;
+        const std::string where = entry_context(level, i);
+        for (const PendingReference& pending : configured[i].references) {
             std::vector<EntityRef> refs;
             for (const std::string& id : pending.ids) {
                 auto found = entry_of_id.find(id);
@@ -179,17 +212,7 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
                     continue;
                 }
                 const std::string& target_prefab = entries[found->second].prefab;
-                bool accepted = std::visit(
-                    [&](auto& e) {
-                        using T = std::decay_t<decltype(e)>;
-                        if constexpr (requires { T::accepts_reference(pending.field, target_prefab); }) {
-                            return T::accepts_reference(pending.field, target_prefab);
-                        } else {
-                            return true;
-                        }
-                    },
-                    *configured[i]);
-                if (!accepted) {
+                if (!reference_accepted(*configured[i].entity, pending.field, make_entity(target_prefab))) {
                     errors.push_back(where + pending.field + ": '" + id + "' is a " + target_prefab +
                                      ", which " + entries[i].prefab + " " + pending.field + " cannot take");
                     continue;
@@ -204,12 +227,22 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
             resolved[i].emplace_back(pending.field, std::move(refs));
         }
     }
+    return resolved;
+}
 
+}  // namespace
+
+std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std::string>& errors) {
+    const std::vector<ConfiguredEntry> configured = configure_entries(level, errors);
+    check_one_player(level, errors);
+    const auto resolved = resolve_references(level, configured, errors);
+
+    // One entity per placement, at the pixel's centre, with its references set.
     std::vector<Entity> out;
     out.reserve(level.placements.size());
     for (const SpritePlacement& placement : level.placements) {
-        if (!configured[placement.entry]) continue;
-        Entity entity = *configured[placement.entry];
+        if (!configured[placement.entry].entity) continue;
+        Entity entity = *configured[placement.entry].entity;
         std::visit(
             [&](auto& e) {
                 e.state.x = placement.x;

@@ -1,7 +1,9 @@
 // The entity roster: every live entity is one of these value types, stored in the one SlotMap.
 #pragma once
 
+#include <array>
 #include <string_view>
+#include <utility>
 #include <variant>
 
 #include "engine/slot_map.hpp"
@@ -17,13 +19,51 @@
 #include "game/sim/entities/switch.hpp"
 #include "game/sim/entities/turret.hpp"
 #include "game/sim/entities/walker.hpp"
+#include "game/sim/entity_traits.hpp"
 
 namespace qs {
 
-/// Every entity type. Adding one: a file in game/ with its struct and field list, then list it here.
+/// Every entity type. Adding one: see "Adding an entity type" in README.md.
 using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
                             Goal, CameraArea, Sign>;
 using EntityMap = SlotMap<Entity>;
+
+/// Calls f.template operator()<T>() for every entity type T, in variant order.
+template <class F>
+void for_each_entity_type(F&& f) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (f.template operator()<std::variant_alternative_t<I, Entity>>(), ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<Entity>>{});
+}
+
+/// True when `T` is a complete entity type; a static_assert inside names the type that is not.
+template <class T>
+constexpr bool check_entity_type() {
+    static_assert(EntityType<T>, "an entity type lacks type_name, placeable, half_height, state or fields()");
+    return true;
+}
+static_assert([]<std::size_t... I>(std::index_sequence<I...>) {
+    return (check_entity_type<std::variant_alternative_t<I, Entity>>() && ...);
+}(std::make_index_sequence<std::variant_size_v<Entity>>{}));
+
+/// Whether two entity types share a type name (names identify types in levels, saves and dumps).
+constexpr bool entity_type_names_unique() {
+    constexpr std::size_t n = std::variant_size_v<Entity>;
+    std::array<std::string_view, n> names{};
+    std::size_t next = 0;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((names[next++] = std::variant_alternative_t<I, Entity>::type_name), ...);
+    }
+    (std::make_index_sequence<n>{});
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = i + 1; j < n; ++j) {
+            if (names[i] == names[j]) return false;
+        }
+    }
+    return true;
+}
+static_assert(entity_type_names_unique(), "two entity types have the same type_name");
 
 inline EntityMap::Key to_key(EntityRef ref) {
     return {ref.index, ref.generation};
@@ -44,15 +84,6 @@ inline BodyState& body_state(Entity& entity) {
 }
 inline const BodyState& body_state(const Entity& entity) {
     return std::visit([](const auto& e) -> const BodyState& { return e.state; }, entity);
-}
-
-/// Calls f.template operator()<T>() for every entity type T, in variant order.
-template <class F>
-void for_each_entity_type(F&& f) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (f.template operator()<std::variant_alternative_t<I, Entity>>(), ...);
-    }
-    (std::make_index_sequence<std::variant_size_v<Entity>>{});
 }
 
 }  // namespace qs

@@ -15,12 +15,6 @@ namespace {
 
 constexpr std::uintptr_t one_way_tag = 1;
 
-/// Calls `hook` on an entity if its type has it (think, react, create_body).
-template <class Hook>
-void call_hook(Entity& entity, Hook&& hook) {
-    std::visit(hook, entity);
-}
-
 }  // namespace
 
 /// Lets bodies pass up through one-way tiles and lets the player drop down through them.
@@ -52,61 +46,16 @@ class OneWayFilter : public b2ContactListener {
     World* world_;
 };
 
-const LevelSchema& level_schema() {
-    static const LevelSchema schema = [] {
-        LevelSchema s;
-        s.tile_types = {"empty", "ground", "oneway", "spikes", "ice"};
-        for_each_entity_type([&]<class T>() {
-            if (std::string_view(T::type_name) != Projectile::type_name) s.prefabs.emplace_back(T::type_name);
-        });
-        return s;
-    }();
-    return schema;
-}
-
-bool tile_is_solid(std::uint8_t tile) {
-    auto type = static_cast<TileType>(tile);
-    return type == TileType::ground || type == TileType::spikes || type == TileType::ice;
-}
-
-std::shared_ptr<const TerrainShapes> TerrainShapes::trace(const TileGrid& tiles) {
-    auto shapes = std::make_shared<TerrainShapes>();
-    shapes->loops = trace_outlines(tiles, [](std::uint8_t t) { return tile_is_solid(t); });
-    auto one_way = static_cast<std::uint8_t>(TileType::oneway);
-    for (int y = 0; y < tiles.height; ++y) {
-        for (int x = 0; x < tiles.width;) {
-            auto is_top = [&](int cx) {
-                return tiles.at(cx, y) == one_way && tiles.at(cx, y - 1) != one_way;
-            };
-            if (!is_top(x)) {
-                ++x;
-                continue;
-            }
-            int end = x;
-            while (end < tiles.width && is_top(end)) ++end;
-            shapes->one_way_runs.push_back({y, x, end});
-            x = end;
-        }
-    }
-    return shapes;
-}
-
 World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned)
     : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::trace(level_->tiles)) {
     game.lives = tuning_.start_lives;
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
-        Entity& stored = *entities.get(to_key(ref));
-        if (auto* player = std::get_if<Player>(&stored)) {
-            game.player = ref;
-            player->spawn_x = player->state.x;
-            player->spawn_y = player->state.y;
-        } else if (auto* coin = std::get_if<Coin>(&stored)) {
-            game.coins_total += coin->value;
-        } else if (auto* platform = std::get_if<Platform>(&stored)) {
-            platform->start_x = platform->state.x;
-            platform->start_y = platform->state.y;
-        }
+        std::visit(
+            [&]<class T>(T& e) {
+                if constexpr (StartsLevel<T>) e.on_level_start(*this, ref);
+            },
+            *entities.get(to_key(ref)));
     }
     // Start from the same canonical build a quickload produces.
     restore(capture());
@@ -210,12 +159,13 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
         EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
         Entity* entity = get_entity(ref);
         if (!entity) continue;
-        double half_height = std::holds_alternative<Platform>(*entity) ? Platform::half_height : 0.5;
+        // The top of the entity's top tile (a door's body hangs down from its first tile).
+        double half_height = std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
         double top = fixture->GetBody()->GetPosition().y - half_height;
         if (std::abs(top - bottom) > 0.08) continue;
         any_entity = true;
         contact.grounded = true;
-        if (std::holds_alternative<Platform>(*entity)) {
+        if (std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity)) {
             contact.platform = ref;
             contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
             contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
@@ -354,9 +304,11 @@ void World::step(const ActionState& actions) {
         BodyState& state = body_state(entity);
         state.prev_x = state.x;
         state.prev_y = state.y;
-        call_hook(entity, [&](auto& e) {
-            if constexpr (requires { e.think(*this, ref); }) e.think(*this, ref);
-        });
+        std::visit(
+            [&]<class T>(T& e) {
+                if constexpr (Thinks<T>) e.think(*this, ref);
+            },
+            entity);
     }
 
     physics_->Step(static_cast<float>(tick_seconds), 8, 3);
@@ -378,9 +330,11 @@ void World::step(const ActionState& actions) {
     for (EntityRef ref : order) {
         Entity* entity = entities.get(to_key(ref));
         if (!entity) continue;
-        call_hook(*entity, [&](auto& e) {
-            if constexpr (requires { e.react(*this, ref); }) e.react(*this, ref);
-        });
+        std::visit(
+            [&]<class T>(T& e) {
+                if constexpr (Reacts<T>) e.react(*this, ref);
+            },
+            *entity);
     }
 
     stepping_ = false;
@@ -462,9 +416,11 @@ void World::build_physics() {
 
 void World::create_body(EntityRef ref) {
     Entity& entity = *entities.get(to_key(ref));
-    call_hook(entity, [&](auto& e) {
-        if constexpr (requires { e.create_body(*this, ref); }) e.create_body(*this, ref);
-    });
+    std::visit(
+        [&]<class T>(T& e) {
+            if constexpr (HasBody<T>) e.create_body(*this, ref);
+        },
+        entity);
 }
 
 b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,

@@ -14,75 +14,26 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
-#include "engine/input.hpp"
+#include "engine/camera.hpp"
 #include "engine/level_data.hpp"
-#include "engine/outline.hpp"
+#include "game/sim/actions.hpp"
+#include "game/sim/collision.hpp"
 #include "game/sim/game_state.hpp"
+#include "game/sim/ground_contact.hpp"
 #include "game/sim/roster.hpp"
+#include "game/sim/terrain_shapes.hpp"
+#include "game/sim/tiles.hpp"
 #include "game/sim/tuning.hpp"
+#include "game/sim/world_event.hpp"
+#include "game/sim/world_snapshot.hpp"
 
 class b2World;
 class b2Body;
 
 namespace qs {
-
-/// The game's tile types, in the order of their numbers in a TileGrid.
-enum class TileType : std::uint8_t { empty, ground, oneway, spikes, ice };
-/// Tile type names and prefab names as the level loader needs them.
-const LevelSchema& level_schema();
-/// Solid tiles block from every side (ground, spikes, ice); oneway only from above.
-bool tile_is_solid(std::uint8_t tile);
-
-/// Collision categories of Box2D fixtures.
-namespace collision {
-inline constexpr std::uint16_t terrain = 1, player = 2, enemy = 4, solid_entity = 8;
-}
-
-/// Axis-aligned overlap of two centred boxes.
-inline bool boxes_overlap(double ax, double ay, double ahw, double ahh, double bx, double by, double bhw,
-                          double bhh) {
-    return ax - ahw < bx + bhw && bx - bhw < ax + ahw && ay - ahh < by + bhh && by - bhh < ay + ahh;
-}
-
-/// What is under a body's feet.
-struct GroundContact {
-    bool grounded = false;
-    bool ice = false;           ///< standing on ice (only)
-    bool one_way_only = false;  ///< everything underfoot is one-way (down + jump drops through)
-    EntityRef platform;         ///< the platform underfoot, if any
-    double platform_vx = 0, platform_vy = 0;
-};
-
-/// Something the presentation should know about; not state.
-struct WorldEvent {
-    enum class Kind : std::uint8_t { sound, toast, completed, respawned };
-    Kind kind = Kind::sound;
-    std::string text;
-};
-
-/// The level's static collision shapes, traced once per level and shared: solid outlines and the top
-/// edges of one-way runs.
-struct TerrainShapes {
-    struct OneWayRun {
-        int y, x0, x1;
-    };
-    std::vector<OutlineLoop> loops;
-    std::vector<OneWayRun> one_way_runs;
-
-    static std::shared_ptr<const TerrainShapes> trace(const TileGrid& tiles);
-};
-
-/// Everything needed to put the world back exactly: the SlotMap layout, the live entities in index
-/// order and the game-wide state.
-struct WorldSnapshot {
-    EntityMap::Layout layout;
-    std::vector<Entity> entities;
-    GameState game;
-};
 
 class World {
    public:
@@ -133,7 +84,14 @@ class World {
     void spawn(Entity entity);
     /// Erases `ref` at the end of this step (now, outside a step).
     void erase(EntityRef ref);
-    void emit(WorldEvent::Kind kind, std::string text) { events_.push_back({kind, std::move(text)}); }
+    /// Queues a sound for the presentation.
+    void emit_sound(Sound sound) {
+        events_.push_back({WorldEvent::Kind::sound, std::string(sound_name(sound))});
+    }
+    /// Queues a short message for the screen.
+    void emit_toast(std::string text) { events_.push_back({WorldEvent::Kind::toast, std::move(text)}); }
+    /// Queues an event without text (completed, respawned).
+    void emit(WorldEvent::Kind kind) { events_.push_back({kind, ""}); }
     std::vector<WorldEvent> take_events() { return std::exchange(events_, {}); }
 
     const ActionState& actions() const { return *actions_; }

@@ -59,13 +59,13 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     int x = 6;
     if (player) {
         for (int i = 0; i < player->max_health; ++i) {
-            sheet.draw(r, "heart", 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
+            sheet.draw(r, Sprite::heart, 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
             x += 14;
         }
     }
     text(x + 4, 8, "x" + std::to_string(game.lives), {255, 255, 255, 255});
     x += 30;
-    sheet.draw(r, "coin_small", 0, x, 4, 16, 16);
+    sheet.draw(r, Sprite::coin_small, 0, x, 4, 16, 16);
     text(x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total),
          {255, 230, 120, 255});
     std::string right = world.level().name + "  " + format_time(game.timer_ticks);

@@ -38,9 +38,9 @@ const Animation* SpriteSheet::find(const std::string& name) const {
     return it == animations_.end() ? nullptr : &it->second;
 }
 
-void SpriteSheet::draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w,
-                       int h, bool flip, Uint8 alpha, bool flip_vertical) const {
-    const Animation* animation = find(name);
+void SpriteSheet::draw(SDL_Renderer* renderer, Sprite sprite, double seconds, int x, int y, int w, int h,
+                       bool flip, Uint8 alpha, bool flip_vertical) const {
+    const Animation* animation = find(std::string(sprite_name(sprite)));
     if (!animation || !texture_.sdl()) return;
     int frame = static_cast<int>(std::floor(seconds * animation->fps)) % animation->frames;
     if (frame < 0) frame += animation->frames;

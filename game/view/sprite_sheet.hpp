@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/render.hpp"
+#include "game/view/sprites.hpp"
 
 namespace qs {
 
@@ -21,8 +22,10 @@ class SpriteSheet {
               std::string& error);
     bool has(const std::string& name) const { return animations_.count(name) != 0; }
     const Animation* find(const std::string& name) const;
-    /// Draws frame `seconds * fps` of `name` with its top-left at (x, y), scaled to w x h canvas pixels.
-    void draw(SDL_Renderer* renderer, const std::string& name, double seconds, int x, int y, int w, int h,
+    bool has(Sprite sprite) const { return has(std::string(sprite_name(sprite))); }
+    /// Draws frame `seconds * fps` of `sprite` with its top-left at (x, y), scaled to w x h canvas pixels
+    /// (nothing when the atlas lacks it).
+    void draw(SDL_Renderer* renderer, Sprite sprite, double seconds, int x, int y, int w, int h,
               bool flip = false, Uint8 alpha = 255, bool flip_vertical = false) const;
     int tile_size() const { return tile_size_; }
 

@@ -1,20 +1,41 @@
-// World drawing: one sprite per entity type, tiles from the atlas, visuals scaled to the level.
+// World drawing: backdrop, visuals scaled to the level, tiles from the atlas, then the entities through
+// their draw_entity overloads (entity_drawing.hpp).
 #include "game/view/world_view.hpp"
+
+#include "game/view/entity_drawing.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace qs {
 
 namespace {
 
-constexpr int tile_px = 16;
-
+/// The canvas position of world coordinates for a view whose top-left is at canvas pixel (left_px, top_px).
 struct Projection {
     int left_px, top_px;
     int x(double world_x) const { return static_cast<int>(std::lround(world_x * tile_px)) - left_px; }
     int y(double world_y) const { return static_cast<int>(std::lround(world_y * tile_px)) - top_px; }
 };
+
+/// The atlas sprite of the tile at (tx, ty); nullopt for empty.
+std::optional<Sprite> tile_sprite(const TileGrid& tiles, int tx, int ty) {
+    switch (static_cast<TileType>(tiles.at(tx, ty))) {
+        case TileType::empty:
+            return std::nullopt;
+        case TileType::ground:
+            return tiles.at(tx, ty - 1) == 0 || !tile_is_solid(tiles.at(tx, ty - 1)) ? Sprite::tile_ground_top
+                                                                                     : Sprite::tile_ground;
+        case TileType::oneway:
+            return Sprite::tile_oneway;
+        case TileType::spikes:
+            return Sprite::tile_spikes;
+        case TileType::ice:
+            return Sprite::tile_ice;
+    }
+    return std::nullopt;
+}
 
 double lerp(double a, double b, double t) {
     return a + (b - a) * t;
@@ -88,136 +109,64 @@ void WorldView::draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, 
         SDL_Rect r{0, band * canvas_h / 8, canvas_w, canvas_h / 8 + 1};
         SDL_RenderFillRect(renderer, &r);
     }
-    if (!sheet.has("background")) return;
+    if (!sheet.has(Sprite::background)) return;
     int offset_x = -((left_px / 4) % tile_px + tile_px) % tile_px;
     int offset_y = canvas_h - 3 * tile_px - (top_px / 8) % tile_px;
     for (int x = offset_x - tile_px; x < canvas_w; x += tile_px) {
         for (int y = offset_y; y < canvas_h; y += tile_px)
-            sheet.draw(renderer, "background", 0, x, y, tile_px, tile_px);
+            sheet.draw(renderer, Sprite::background, 0, x, y, tile_px, tile_px);
     }
 }
 
 void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
                      int canvas_w, int canvas_h, double alpha, double seconds) const {
-    const LevelData& level = world.level();
-    Projection p{static_cast<int>(std::lround(cx * tile_px)) - canvas_w / 2,
-                 static_cast<int>(std::lround(cy * tile_px)) - canvas_h / 2};
-
-    draw_backdrop(renderer, sheet, p.left_px, p.top_px, canvas_w, canvas_h);
-
+    const int left_px = static_cast<int>(std::lround(cx * tile_px)) - canvas_w / 2;
+    const int top_px = static_cast<int>(std::lround(cy * tile_px)) - canvas_h / 2;
+    draw_backdrop(renderer, sheet, left_px, top_px, canvas_w, canvas_h);
     // Visuals layer 0 behind the tiles, scaled to cover the level; later layers over them.
-    draw_visuals(renderer, 0, 1, p.left_px, p.top_px, canvas_w, canvas_h);
+    draw_visuals(renderer, 0, 1, left_px, top_px, canvas_w, canvas_h);
+    draw_tiles(renderer, sheet, world.level().tiles, left_px, top_px, canvas_w, canvas_h, seconds);
+    draw_visuals(renderer, 1, visuals_.size(), left_px, top_px, canvas_w, canvas_h);
+    draw_entities(renderer, sheet, world, left_px, top_px, alpha, seconds);
+}
 
-    // Tiles in view.
-    int first_x = std::max(0, p.left_px / tile_px - 1),
-        last_x = std::min(level.tiles.width - 1, (p.left_px + canvas_w) / tile_px + 1);
-    int first_y = std::max(0, p.top_px / tile_px - 1),
-        last_y = std::min(level.tiles.height - 1, (p.top_px + canvas_h) / tile_px + 1);
+void WorldView::draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, const TileGrid& tiles,
+                           int left_px, int top_px, int canvas_w, int canvas_h, double seconds) {
+    const Projection p{left_px, top_px};
+    int first_x = std::max(0, left_px / tile_px - 1),
+        last_x = std::min(tiles.width - 1, (left_px + canvas_w) / tile_px + 1);
+    int first_y = std::max(0, top_px / tile_px - 1),
+        last_y = std::min(tiles.height - 1, (top_px + canvas_h) / tile_px + 1);
     for (int ty = first_y; ty <= last_y; ++ty) {
         for (int tx = first_x; tx <= last_x; ++tx) {
-            auto type = static_cast<TileType>(level.tiles.at(tx, ty));
-            const char* name = nullptr;
-            switch (type) {
-                case TileType::empty:
-                    break;
-                case TileType::ground:
-                    name = level.tiles.at(tx, ty - 1) == 0 || !tile_is_solid(level.tiles.at(tx, ty - 1))
-                               ? "tile_ground_top"
-                               : "tile_ground";
-                    break;
-                case TileType::oneway:
-                    name = "tile_oneway";
-                    break;
-                case TileType::spikes:
-                    name = "tile_spikes";
-                    break;
-                case TileType::ice:
-                    name = "tile_ice";
-                    break;
-            }
+            const std::optional<Sprite> sprite = tile_sprite(tiles, tx, ty);
+            if (!sprite) continue;
             // Spikes hanging from a ceiling point down.
-            bool hanging = type == TileType::spikes && tile_is_solid(level.tiles.at(tx, ty - 1)) &&
-                           !tile_is_solid(level.tiles.at(tx, ty + 1));
-            if (name)
-                sheet.draw(renderer, name, seconds, p.x(tx), p.y(ty), tile_px, tile_px, false, 255, hanging);
+            const bool hanging = sprite == Sprite::tile_spikes && tile_is_solid(tiles.at(tx, ty - 1)) &&
+                                 !tile_is_solid(tiles.at(tx, ty + 1));
+            sheet.draw(renderer, *sprite, seconds, p.x(tx), p.y(ty), tile_px, tile_px, false, 255, hanging);
         }
     }
-    draw_visuals(renderer, 1, visuals_.size(), p.left_px, p.top_px, canvas_w, canvas_h);
+}
 
-    // Entities; the player last, so it is never hidden behind a sign or a coin.
-    std::vector<Entity*> order;
+void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
+                              int left_px, int top_px, double alpha, double seconds) {
+    // Lower draw layers first (the player last, so it is never hidden behind a sign or a coin); dense
+    // order within a layer.
+    const auto layer_of = [](const Entity& entity) {
+        return std::visit([]<class T>(const T&) { return draw_layer<T>; }, entity);
+    };
+    std::vector<const Entity*> order;
     order.reserve(world.entities.size());
-    Entity* hero = nullptr;
-    for (Entity& entity : world.entities) {
-        (std::holds_alternative<Player>(entity) ? hero : order.emplace_back()) = &entity;
-    }
-    if (hero) order.push_back(hero);
-    for (Entity* drawn : order) {
-        Entity& entity = *drawn;
-        const BodyState& s = body_state(entity);
-        double x = lerp(s.prev_x, s.x, alpha), y = lerp(s.prev_y, s.y, alpha);
-        // A 16x16 sprite standing on the bottom of a box `half_height` below the centre.
-        auto standing = [&](const char* name, double half_height, bool flip = false, Uint8 a = 255) {
-            sheet.draw(renderer, name, seconds, p.x(x) - tile_px / 2, p.y(y + half_height) - tile_px, tile_px,
-                       tile_px, flip, a);
-        };
-        std::visit(
-            [&](auto& e) {
-                using T = std::decay_t<decltype(e)>;
-                if constexpr (std::is_same_v<T, Player>) {
-                    if (!e.alive() && (e.dead_ticks / 4) % 2 == 1) return;
-                    const char* name = !e.alive() ? "player_hurt"
-                                       : e.invulnerable_ticks > e.dead_ticks && e.invulnerable_ticks > 60
-                                           ? "player_hurt"
-                                       : !e.grounded ? (e.state.vy < 0 ? "player_jump" : "player_fall")
-                                       : std::abs(e.run_vx) > 0.5 ? "player_run"
-                                                                  : "player_idle";
-                    Uint8 a = e.invulnerable_ticks > 0 && (e.invulnerable_ticks / 4) % 2 == 1 ? 110 : 255;
-                    standing(name, Player::half_height, e.facing < 0, a);
-                } else if constexpr (std::is_same_v<T, Walker>) {
-                    standing("walker_walk", Walker::half_height, e.facing < 0);
-                } else if constexpr (std::is_same_v<T, Coin>) {
-                    sheet.draw(renderer, "coin", seconds, p.x(x) - 8, p.y(y) - 8, tile_px, tile_px);
-                } else if constexpr (std::is_same_v<T, Door>) {
-                    for (int row = 0; row < e.height; ++row) {
-                        sheet.draw(renderer, e.open ? "door_open" : "door_closed", seconds, p.x(x - 0.5),
-                                   p.y(y - 0.5 + row), tile_px, tile_px);
-                    }
-                } else if constexpr (std::is_same_v<T, Switch>) {
-                    sheet.draw(renderer, e.on ? "switch_on" : "switch_off", seconds, p.x(x - 0.5),
-                               p.y(y - 0.5), tile_px, tile_px);
-                } else if constexpr (std::is_same_v<T, Platform>) {
-                    for (int column = 0; column < e.width; ++column) {
-                        sheet.draw(renderer, "platform", seconds, p.x(x - e.half_width() + column),
-                                   p.y(y - 0.5), tile_px, tile_px);
-                    }
-                } else if constexpr (std::is_same_v<T, Turret>) {
-                    sheet.draw(renderer, "turret", seconds, p.x(x - 0.5), p.y(y - 0.5), tile_px, tile_px,
-                               e.direction < 0);
-                } else if constexpr (std::is_same_v<T, Projectile>) {
-                    sheet.draw(renderer, "projectile", seconds, p.x(x) - 8, p.y(y) - 8, tile_px, tile_px,
-                               e.state.vx < 0);
-                } else if constexpr (std::is_same_v<T, Checkpoint>) {
-                    sheet.draw(renderer, e.active ? "checkpoint_on" : "checkpoint_off", seconds, p.x(x - 0.5),
-                               p.y(y - 0.5), tile_px, tile_px);
-                } else if constexpr (std::is_same_v<T, Sign>) {
-                    if (sheet.has("sign")) {
-                        sheet.draw(renderer, "sign", seconds, p.x(x - 0.5), p.y(y - 0.5), tile_px, tile_px);
-                    } else {
-                        SDL_Rect post{p.x(x) - 1, p.y(y - 0.1), 3, 9};
-                        SDL_Rect board{p.x(x) - 6, p.y(y - 0.45), 13, 8};
-                        SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
-                        SDL_RenderFillRect(renderer, &post);
-                        SDL_SetRenderDrawColor(renderer, 196, 142, 82, 255);
-                        SDL_RenderFillRect(renderer, &board);
-                        SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
-                        SDL_RenderDrawRect(renderer, &board);
-                    }
-                } else if constexpr (std::is_same_v<T, Goal>) {
-                    sheet.draw(renderer, "goal", seconds, p.x(x - 0.5), p.y(y - 0.5), tile_px, tile_px);
-                }
-            },
-            entity);
+    for (const Entity& entity : world.entities) order.push_back(&entity);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const Entity* a, const Entity* b) { return layer_of(*a) < layer_of(*b); });
+    for (const Entity* entity : order) {
+        const BodyState& s = body_state(*entity);
+        const EntityDrawContext context{
+            renderer, sheet, left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
+            seconds};
+        std::visit([&](const auto& e) { draw_entity(e, context); }, *entity);
     }
 }
 

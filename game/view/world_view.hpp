@@ -29,6 +29,12 @@ class WorldView {
 
    private:
     void release();
+    /// The tiles in view, one atlas sprite each.
+    static void draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, const TileGrid& tiles,
+                           int left_px, int top_px, int canvas_w, int canvas_h, double seconds);
+    /// Every entity through its draw_entity overload, at its position interpolated by `alpha`.
+    static void draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
+                              int left_px, int top_px, double alpha, double seconds);
     void draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, std::size_t end_layer, int left_px,
                       int top_px, int canvas_w, int canvas_h) const;
 

@@ -10,6 +10,7 @@ namespace qs {
 
 struct CameraArea {
     static constexpr const char* type_name = "camera_area";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.5, half_height = 0.5;
 
     BodyState state;

@@ -13,8 +13,8 @@ void Checkpoint::react(World& world, EntityRef self) {
     active = true;
     world.game.checkpoint = self;
     player->checkpoint = self;
-    world.emit(WorldEvent::Kind::sound, "checkpoint");
-    world.emit(WorldEvent::Kind::toast, "Checkpoint");
+    world.emit_sound(Sound::checkpoint);
+    world.emit_toast("Checkpoint");
 }
 
 }  // namespace qs

@@ -10,6 +10,7 @@ class World;
 
 struct Checkpoint {
     static constexpr const char* type_name = "checkpoint";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.4, half_height = 0.5;
 
     BodyState state;

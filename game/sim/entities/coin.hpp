@@ -10,6 +10,7 @@ class World;
 
 struct Coin {
     static constexpr const char* type_name = "coin";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.3, half_height = 0.3;
 
     BodyState state;
@@ -20,6 +21,8 @@ struct Coin {
         state.fields(v);
         v("value", value, FieldFlag::editable);
     }
+    /// Counts into the level's coin total.
+    void on_level_start(World& world, EntityRef self);
     void react(World& world, EntityRef self);
 };
 

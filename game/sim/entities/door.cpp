@@ -18,7 +18,7 @@ void Door::create_body(World& world, EntityRef self) {
 void Door::toggle(World& world) {
     open = !open;
     if (state.body) state.body->SetEnabled(!open);
-    world.emit(WorldEvent::Kind::sound, "switch");
+    world.emit_sound(Sound::switch_flip);
 }
 
 }  // namespace qs

@@ -10,6 +10,7 @@ class World;
 
 struct Door {
     static constexpr const char* type_name = "door";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.5, half_height = 0.5;
 
     BodyState state;

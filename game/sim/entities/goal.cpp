@@ -8,8 +8,8 @@ namespace qs {
 void Goal::react(World& world, EntityRef) {
     if (world.game.completed || !world.player_touching(state.x, state.y, half_width, half_height)) return;
     world.game.completed = true;
-    world.emit(WorldEvent::Kind::sound, "goal");
-    world.emit(WorldEvent::Kind::completed, "");
+    world.emit_sound(Sound::goal);
+    world.emit(WorldEvent::Kind::completed);
 }
 
 }  // namespace qs

@@ -10,6 +10,11 @@
 
 namespace qs {
 
+void Platform::on_level_start(World&, EntityRef) {
+    start_x = state.x;
+    start_y = state.y;
+}
+
 void Platform::create_body(World& world, EntityRef self) {
     state.body = world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
                                      collision::solid_entity, collision::player | collision::enemy);

@@ -11,7 +11,9 @@ class World;
 
 struct Platform {
     static constexpr const char* type_name = "platform";
+    static constexpr bool placeable = true;
     static constexpr double half_height = 0.5;
+    static constexpr bool carries_riders = true;  ///< whoever stands on it moves with it
 
     BodyState state;
     double dx = 4, dy = 0;  ///< travel, tiles
@@ -36,6 +38,8 @@ struct Platform {
         v("direction", direction);
     }
     double half_width() const { return width * 0.5; }
+    /// Its travel starts where the level placed it.
+    void on_level_start(World& world, EntityRef self);
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
     void toggle(World&) { active = !active; }

@@ -19,6 +19,12 @@ double approach(double value, double target, double step) {
 
 }  // namespace
 
+void Player::on_level_start(World& world, EntityRef self) {
+    world.game.player = self;
+    spawn_x = state.x;
+    spawn_y = state.y;
+}
+
 void Player::create_body(World& world, EntityRef self) {
     state.body = world.make_box_body(self, state, World::BodyKind::dynamic, half_width, half_height,
                                      collision::player, collision::terrain | collision::solid_entity);
@@ -40,7 +46,7 @@ void Player::think(World& world, EntityRef) {
             invulnerable_ticks = tuning.invulnerable_ticks;
             state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
             state.body->SetEnabled(true);
-            world.emit(WorldEvent::Kind::respawned, "");
+            world.emit(WorldEvent::Kind::respawned);
         }
         if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
         return;
@@ -86,7 +92,7 @@ void Player::think(World& world, EntityRef) {
         grounded = false;
         coyote_ticks = 0;
         jump_buffer_ticks = 0;
-        world.emit(WorldEvent::Kind::sound, "jump");
+        world.emit_sound(Sound::jump);
     }
     if (!grounded && coyote_ticks > 0) --coyote_ticks;
     if (jumping && (!actions.held(Action::jump) || vy >= 0)) {
@@ -160,7 +166,7 @@ void Player::react(World& world, EntityRef) {
         bool from_above = state.vy > 0 && state.y + half_height < walker->state.y;
         if (from_above || state.prev_y + half_height <= walker->state.y - Walker::half_height + 0.1) {
             world.erase(to_ref(world.entities.key_at_dense(i)));
-            world.emit(WorldEvent::Kind::sound, "stomp");
+            world.emit_sound(Sound::stomp);
             state.vy = -world.tuning().stomp_bounce_speed;
             jumping = world.actions().held(Action::jump);
             if (state.body) {
@@ -187,7 +193,7 @@ void Player::hurt(World& world, double from_x) {
     health = std::max(0, health - 1);
     invulnerable_ticks = tuning.invulnerable_ticks;
     if (health > 0) {
-        world.emit(WorldEvent::Kind::sound, "hurt");
+        world.emit_sound(Sound::hurt);
         run_vx = (state.x >= from_x ? 1 : -1) * tuning.hurt_knockback_x;
         state.vy = -tuning.hurt_knockback_y;
         jumping = false;
@@ -197,10 +203,10 @@ void Player::hurt(World& world, double from_x) {
         return;
     }
     // Death: lose a life, respawn at the last checkpoint after a moment.
-    world.emit(WorldEvent::Kind::sound, "death");
+    world.emit_sound(Sound::death);
     ++world.game.deaths;
     if (--world.game.lives <= 0) {
-        world.emit(WorldEvent::Kind::toast, "Game over - back to the start");
+        world.emit_toast("Game over - back to the start");
         world.game.lives = tuning.start_lives;
         if (auto* last = world.get<Checkpoint>(checkpoint)) last->active = false;
         checkpoint = {};

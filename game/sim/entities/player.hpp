@@ -12,6 +12,7 @@ class World;
 
 struct Player {
     static constexpr const char* type_name = "player";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.35, half_height = 0.45;
 
     BodyState state;
@@ -51,6 +52,8 @@ struct Player {
         v("riding", riding);
         v("checkpoint", checkpoint);
     }
+    /// Becomes the game's player; its spawn point is where the level placed it.
+    void on_level_start(World& world, EntityRef self);
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
     void react(World& world, EntityRef self);

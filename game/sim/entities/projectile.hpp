@@ -11,6 +11,7 @@ class World;
 
 struct Projectile {
     static constexpr const char* type_name = "projectile";
+    static constexpr bool placeable = false;  ///< only turrets spawn it
     static constexpr double half_width = 0.2, half_height = 0.2;
 
     BodyState state;

@@ -10,6 +10,7 @@ namespace qs {
 
 struct Sign {
     static constexpr const char* type_name = "sign";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.5, half_height = 0.5;
     static constexpr double read_distance = 2.0;  ///< tiles
 

@@ -9,12 +9,12 @@ void Switch::react(World& world, EntityRef) {
     bool now = world.player_touching(state.x, state.y, half_width, half_height) != nullptr;
     if (now && !touching) {
         on = !on;
-        world.emit(WorldEvent::Kind::sound, "switch");
+        world.emit_sound(Sound::switch_flip);
         for (EntityRef target : targets.refs) {
             if (Entity* entity = world.get_entity(target)) {
                 std::visit(
-                    [&](auto& e) {
-                        if constexpr (requires { e.toggle(world); }) e.toggle(world);
+                    [&]<class T>(T& e) {
+                        if constexpr (Toggleable<T>) e.toggle(world);
                     },
                     *entity);
             }

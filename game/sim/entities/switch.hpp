@@ -6,6 +6,7 @@
 
 #include "game/sim/body_state.hpp"
 #include "game/sim/entity_ref.hpp"
+#include "game/sim/entity_traits.hpp"
 
 namespace qs {
 
@@ -13,6 +14,7 @@ class World;
 
 struct Switch {
     static constexpr const char* type_name = "switch";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.45, half_height = 0.5;
 
     BodyState state;
@@ -27,9 +29,11 @@ struct Switch {
         v("on", on, FieldFlag::editable);
         v("touching", touching);
     }
-    /// Which prefabs a reference field may name (checked when a level is loaded).
-    static bool accepts_reference(std::string_view field, std::string_view prefab) {
-        return field == "targets" && (prefab == "door" || prefab == "platform" || prefab == "turret");
+    /// Whether a reference field may name an entity of type Target (checked when a level is loaded):
+    /// `targets` takes every type a switch can toggle.
+    template <class Target>
+    static constexpr bool accepts_reference(std::string_view field) {
+        return field == "targets" && Toggleable<Target>;
     }
     void react(World& world, EntityRef self);
 };

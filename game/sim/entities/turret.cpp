@@ -23,7 +23,7 @@ void Turret::think(World& world, EntityRef self) {
     shot.state.prev_x = shot.state.x;
     shot.state.prev_y = shot.state.y;
     world.spawn(shot);
-    world.emit(WorldEvent::Kind::sound, "shoot");
+    world.emit_sound(Sound::shoot);
 }
 
 }  // namespace qs

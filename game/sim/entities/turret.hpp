@@ -11,6 +11,7 @@ class World;
 
 struct Turret {
     static constexpr const char* type_name = "turret";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.5, half_height = 0.5;
 
     BodyState state;

@@ -11,6 +11,7 @@ class World;
 
 struct Walker {
     static constexpr const char* type_name = "walker";
+    static constexpr bool placeable = true;
     static constexpr double half_width = 0.4, half_height = 0.4;
 
     BodyState state;

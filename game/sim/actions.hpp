@@ -1,0 +1,55 @@
+// The game's actions: what a player can ask for (moving, jumping, quicksave, menus, ...) and their names,
+// the vocabulary of input scripts and the settings file; with the engine's action state and script.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/input.hpp"
+
+namespace qs {
+
+/// Everything a player can ask for.
+enum class Action : std::uint8_t {
+    left,
+    right,
+    up,
+    down,
+    jump,
+    quicksave,
+    quickload,
+    quickload_older,
+    pause,
+    restart,
+    confirm,
+    back,
+    fullscreen,
+    screenshot,
+    count
+};
+
+template <>
+struct ActionVocabulary<Action> {
+    /// Script and settings names, in enum order.
+    static constexpr std::array<std::string_view, static_cast<std::size_t>(Action::count)> names = {
+        "left",  "right",   "up",      "down", "jump",       "quicksave", "quickload", "quickload_older",
+        "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
+};
+
+inline constexpr std::size_t action_count = action_count_of<Action>;
+using ActionState = BasicActionState<Action>;
+using InputScript = BasicInputScript<Action>;
+
+/// The action with that name ("left", "quickload_older", ...), if any.
+inline std::optional<Action> action_from_name(std::string_view name) {
+    return find_action<Action>(name);
+}
+/// All action names, comma separated (for error messages).
+inline std::string action_names_list() {
+    return list_actions<Action>();
+}
+
+}  // namespace qs

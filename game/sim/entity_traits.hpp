@@ -1,0 +1,72 @@
+// What an entity type must have and what it may do, as concepts. The roster (roster.hpp) checks every
+// type against EntityType at compile time; the world calls each optional hook only on the types that
+// have it, and a switch can target exactly the Toggleable types.
+#pragma once
+
+#include <concepts>
+#include <string_view>
+
+#include "engine/fields.hpp"
+#include "game/sim/body_state.hpp"
+#include "game/sim/entity_ref.hpp"
+
+namespace qs {
+
+class World;
+
+/// A field visitor that does nothing: only for checking that a type's fields() accepts visitors.
+struct FieldListProbe {
+    template <class T>
+    void operator()(const char*, T&, FieldFlag = FieldFlag::none) {}
+};
+
+/// Everything an entity type needs:
+/// - `static constexpr const char* type_name`: its name in .lvl files, dumps and saves ("walker");
+/// - `static constexpr bool placeable`: whether a level may place it (a spr_prefabs name) or only the
+///   game spawns it at run time (a projectile);
+/// - `static constexpr double half_height` (and a half width): its box;
+/// - `BodyState state` and `template <class V> void fields(V&)`, its field list (saves, dumps, .lvl).
+/// Drawing is checked on the view side (game/view/entity_drawing.hpp).
+template <class T>
+concept EntityType = std::semiregular<T> && requires(T& entity, FieldListProbe& probe) {
+    { T::type_name } -> std::convertible_to<std::string_view>;
+    { T::placeable } -> std::convertible_to<bool>;
+    { T::half_height } -> std::convertible_to<double>;
+    requires std::same_as<decltype(entity.state), BodyState>;
+    entity.fields(probe);
+};
+
+// ---- optional hooks, called by the World when a type has them ----
+
+/// Once when a level is built, after the entity is inserted (not after a quickload: what it sets is saved).
+template <class T>
+concept StartsLevel = requires(T& entity, World& world, EntityRef self) {
+    entity.on_level_start(world, self);
+};
+/// Each tick before the physics step.
+template <class T>
+concept Thinks = requires(T& entity, World& world, EntityRef self) {
+    entity.think(world, self);
+};
+/// Each tick after the physics step.
+template <class T>
+concept Reacts = requires(T& entity, World& world, EntityRef self) {
+    entity.react(world, self);
+};
+/// Has a Box2D body, made from its state when inserted and when the world is rebuilt.
+template <class T>
+concept HasBody = requires(T& entity, World& world, EntityRef self) {
+    entity.create_body(world, self);
+};
+/// A switch can toggle it (a door opens or closes, a platform or turret starts or stops).
+template <class T>
+concept Toggleable = requires(T& entity, World& world) {
+    entity.toggle(world);
+};
+/// Whoever stands on it moves with it (`static constexpr bool carries_riders = true`: a platform).
+template <class T>
+concept CarriesRiders = requires {
+    requires T::carries_riders;
+};
+
+}  // namespace qs

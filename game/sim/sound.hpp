@@ -1,0 +1,38 @@
+// The game's sound effects by name: entities emit them as world events, the app loads
+// assets/sounds/<name>.wav for each (a test checks every file exists).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace qs {
+
+enum class Sound : std::uint8_t {
+    jump,
+    coin,
+    stomp,
+    hurt,
+    switch_flip,
+    save,
+    load,
+    goal,
+    death,
+    shoot,
+    checkpoint,
+    menu_move,
+    menu_select,
+    count
+};
+
+/// Every sound's file name without ".wav", in enum order.
+inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sound::count)> sound_names = {
+    "jump", "coin",  "stomp", "hurt",       "switch",    "save",       "load",
+    "goal", "death", "shoot", "checkpoint", "menu_move", "menu_select"};
+
+/// The file name of a sound without ".wav" ("switch" for Sound::switch_flip).
+constexpr std::string_view sound_name(Sound sound) {
+    return sound_names[static_cast<std::size_t>(sound)];
+}
+
+}  // namespace qs

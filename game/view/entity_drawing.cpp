@@ -1,0 +1,82 @@
+// The look of each entity type: which sprite, where, flipped or faded by its state.
+#include "game/view/entity_drawing.hpp"
+
+namespace qs {
+
+void draw_entity(const Player& player, const EntityDrawContext& context) {
+    if (!player.alive() && (player.dead_ticks / 4) % 2 == 1) return;  // blinks while dead
+    const Sprite sprite = !player.alive() ? Sprite::player_hurt
+                          : player.invulnerable_ticks > player.dead_ticks && player.invulnerable_ticks > 60
+                              ? Sprite::player_hurt
+                          : !player.grounded
+                              ? (player.state.vy < 0 ? Sprite::player_jump : Sprite::player_fall)
+                          : std::abs(player.run_vx) > 0.5 ? Sprite::player_run
+                                                          : Sprite::player_idle;
+    const Uint8 alpha = player.invulnerable_ticks > 0 && (player.invulnerable_ticks / 4) % 2 == 1 ? 110 : 255;
+    context.standing(sprite, Player::half_height, player.facing < 0, alpha);
+}
+
+void draw_entity(const Coin&, const EntityDrawContext& context) {
+    context.sprite(Sprite::coin, context.px(context.x) - 8, context.py(context.y) - 8);
+}
+
+void draw_entity(const Walker& walker, const EntityDrawContext& context) {
+    context.standing(Sprite::walker_walk, Walker::half_height, walker.facing < 0);
+}
+
+void draw_entity(const Door& door, const EntityDrawContext& context) {
+    for (int row = 0; row < door.height; ++row) {
+        context.sprite(door.open ? Sprite::door_open : Sprite::door_closed, context.px(context.x - 0.5),
+                       context.py(context.y - 0.5 + row));
+    }
+}
+
+void draw_entity(const Switch& lever, const EntityDrawContext& context) {
+    context.on_tile(lever.on ? Sprite::switch_on : Sprite::switch_off);
+}
+
+void draw_entity(const Platform& platform, const EntityDrawContext& context) {
+    for (int column = 0; column < platform.width; ++column) {
+        context.sprite(Sprite::platform, context.px(context.x - platform.half_width() + column),
+                       context.py(context.y - 0.5));
+    }
+}
+
+void draw_entity(const Turret& turret, const EntityDrawContext& context) {
+    context.on_tile(Sprite::turret, turret.direction < 0);
+}
+
+void draw_entity(const Projectile& projectile, const EntityDrawContext& context) {
+    context.sprite(Sprite::projectile, context.px(context.x) - 8, context.py(context.y) - 8,
+                   projectile.state.vx < 0);
+}
+
+void draw_entity(const Checkpoint& checkpoint, const EntityDrawContext& context) {
+    context.on_tile(checkpoint.active ? Sprite::checkpoint_on : Sprite::checkpoint_off);
+}
+
+void draw_entity(const Goal&, const EntityDrawContext& context) {
+    context.on_tile(Sprite::goal);
+}
+
+void draw_entity(const CameraArea&, const EntityDrawContext&) {}
+
+void draw_entity(const Sign&, const EntityDrawContext& context) {
+    if (context.sheet.has(Sprite::sign)) {
+        context.on_tile(Sprite::sign);
+        return;
+    }
+    // A post and a board drawn with rectangles, for an atlas without a sign sprite.
+    SDL_Renderer* renderer = context.renderer;
+    const double x = context.x, y = context.y;
+    SDL_Rect post{context.px(x) - 1, context.py(y - 0.1), 3, 9};
+    SDL_Rect board{context.px(x) - 6, context.py(y - 0.45), 13, 8};
+    SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
+    SDL_RenderFillRect(renderer, &post);
+    SDL_SetRenderDrawColor(renderer, 196, 142, 82, 255);
+    SDL_RenderFillRect(renderer, &board);
+    SDL_SetRenderDrawColor(renderer, 120, 78, 40, 255);
+    SDL_RenderDrawRect(renderer, &board);
+}
+
+}  // namespace qs
