@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <set>
@@ -242,6 +243,29 @@ bool render_palette(const std::string& name, const std::vector<PaletteEntry>& ti
     return true;
 }
 
+/// The same colours as a GIMP palette (`.gpl`, also read by Aseprite, Krita and Inkscape): one named
+/// colour per tile type and prefab, tiles first, in .lvl order.
+std::string gpl_text(const std::string& name, const std::vector<PaletteEntry>& tiles,
+                     const std::vector<PaletteEntry>& prefabs) {
+    // GIMP takes the Name line verbatim; keep it on one line.
+    std::string title = "Quickstep " + name;
+    std::replace_if(
+        title.begin(), title.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::string text = "GIMP Palette\nName: " + title + "\nColumns: 4\n#\n";
+    const auto add = [&](const PaletteEntry& entry, const char* kind) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%3u %3u %3u\t%s (%s %s)\n", (entry.rgb >> 16) & 0xffu,
+                      (entry.rgb >> 8) & 0xffu, entry.rgb & 0xffu, entry.name.c_str(), kind,
+                      colour_text(entry.rgb).c_str());
+        text += line;
+    };
+    text += "# Tiles: geometry/layerN.png (obj_colors)\n";
+    for (const PaletteEntry& tile : tiles) add(tile, "tile");
+    text += "# Sprites: sprites/layerN.png (spr_colors)\n";
+    for (const PaletteEntry& prefab : prefabs) add(prefab, "sprite");
+    return text;
+}
+
 bool write_text_file(const fs::path& path, const std::string& text, std::string& error) {
     std::ofstream file(path, std::ios::binary);
     file << text;
@@ -297,7 +321,7 @@ bool write_template_files(const fs::path& folder, const std::string& folder_name
         error = (folder / "palette.png").string() + ": " + error;
         return false;
     }
-    return true;
+    return write_text_file(folder / "palette.gpl", gpl_text(name, tiles, prefabs), error);
 }
 
 }  // namespace

@@ -7,7 +7,8 @@
 // The folder gets <folder-name>.lvl (every tile type but empty, every prefab as an object with its editable
 // fields at their defaults, one distinct colour each), geometry/layer0.png and sprites/layer0.png of
 // W x H pixels (transparent, plus a ground row at the bottom, a player and a goal), and palette.png: a
-// legend with each colour's swatch and name (the loader ignores it).
+// legend with each colour's swatch and name, and palette.gpl: the same named colours as a GIMP palette for
+// the editor's swatches (the loader ignores both).
 #pragma once
 
 #include <filesystem>

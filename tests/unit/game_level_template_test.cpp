@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -129,6 +130,44 @@ TEST_CASE("template: blank layers of the given size and a palette legend") {
             CAPTURE(colour);
             CHECK(pixels.count((rgb << 8) | 0xffu) == 1);
         }
+    }
+}
+
+TEST_CASE("template: palette.gpl is a GIMP palette naming every colour of the .lvl") {
+    TemplateDir dir;
+    const fs::path folder = dir.path() / "painted";
+    std::string error;
+    REQUIRE_MESSAGE(qs::create_level_template(folder, "Painted", 16, 8, error), error);
+    std::ifstream file(folder / "palette.gpl");
+    REQUIRE(file);
+    std::string line;
+    REQUIRE(std::getline(file, line));
+    CHECK(line == "GIMP Palette");
+    std::vector<std::pair<std::string, std::string>> named;  // "#rrggbb", name
+    while (std::getline(file, line)) {
+        if (line.empty() || line[0] == '#' || line.starts_with("Name:") || line.starts_with("Columns:"))
+            continue;
+        unsigned r = 256, g = 256, b = 256;
+        char name[128] = {};
+        REQUIRE_MESSAGE(std::sscanf(line.c_str(), "%u %u %u\t%127[^\n]", &r, &g, &b, name) == 4, line);
+        CHECK((r < 256 && g < 256 && b < 256));
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "#%02x%02x%02x", r, g, b);
+        named.emplace_back(hex, name);
+    }
+    const nlohmann::json lvl = read_json(folder / "painted.lvl");
+    std::vector<std::pair<std::string, std::string>> expected;
+    for (std::size_t i = 0; i < lvl.at("obj_colors").size(); ++i)
+        expected.emplace_back(lvl["obj_colors"][i].get<std::string>(),
+                              lvl["obj_prefabs"][i].get<std::string>());
+    for (std::size_t i = 0; i < lvl.at("spr_colors").size(); ++i)
+        expected.emplace_back(lvl["spr_colors"][i].get<std::string>(),
+                              lvl["spr_prefabs"][i].at("prefab").get<std::string>());
+    REQUIRE(named.size() == expected.size());
+    for (std::size_t i = 0; i < named.size(); ++i) {
+        CAPTURE(named[i].second);
+        CHECK(named[i].first == expected[i].first);
+        CHECK(named[i].second.starts_with(expected[i].second + " ("));
     }
 }
 
