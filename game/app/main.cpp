@@ -16,6 +16,7 @@
 #include "game/app/paths.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/level_guide.hpp"
+#include "game/levels/level_lint.hpp"
 
 namespace {
 
@@ -46,9 +47,16 @@ int usage_error(const std::string& message) {
 
 int check_levels(const std::vector<std::string>& paths) {
     bool all_ok = true;
+    std::vector<std::string> tuning_problems;
+    const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", tuning_problems);
+    for (const std::string& problem : tuning_problems)
+        std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
     for (const std::string& path : paths) {
         qs::CheckedLevel checked = qs::check_level(path);
         if (checked.level) {
+            // Warnings do not change the outcome: the level plays, it may just be unfair or unfinishable.
+            for (const std::string& warning : qs::level_warnings(*checked.level, checked.entities, tuning))
+                std::fprintf(stderr, "%s\n", warning.c_str());
             std::printf("%s: ok\n", path.c_str());
         } else {
             all_ok = false;

@@ -1,0 +1,24 @@
+// Level warnings for `--check`: things that load fine but make a level unplayable or unfair (a goal out of
+// reach, coins buried in walls, a camera_area smaller than the screen, a door no switch opens).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/level_data.hpp"
+#include "game/sim/roster.hpp"
+#include "game/sim/tuning.hpp"
+
+namespace qs {
+
+/// The screen in tiles (480 x 270 canvas pixels at 16 pixels per tile).
+inline constexpr double kScreenTilesWide = 30.0, kScreenTilesHigh = 16.875;
+
+/// Checks a level that loaded (its entities in placement order, as check_level() returns them) and returns
+/// one warning per problem found, each `PATH:X,Y: warning: ...` with the sprite pixel it is about. The
+/// reachability test is a flood fill over standing spots with jump arcs simulated from `tuning`
+/// (optimistic: doors count as open, platforms as ledges along their whole path).
+std::vector<std::string> level_warnings(const LevelData& level, const std::vector<Entity>& entities,
+                                        const Tuning& tuning);
+
+}  // namespace qs
