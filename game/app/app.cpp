@@ -55,6 +55,8 @@ class App final : private MenuHost {
     void quickload(bool older);
     void handle_world_events();
     void show_results();
+    void rewind_tick();
+    void end_rewind();
 
     // window
     void poll_input();
@@ -121,6 +123,13 @@ class App final : private MenuHost {
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
     std::int64_t tick_ = 0;
+    /// The rewind being held, if any.
+    struct RewindHold {
+        bool active = false;
+        std::int64_t held_ticks = 0;  ///< ticks the rewind key has been held
+        std::int64_t ticks_back = 0;  ///< recorded ticks gone back
+        double main_thread_ms = 0;    ///< main-thread time of the whole rewind
+    } rewind_;
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
     int exit_code_ = 0;
@@ -151,6 +160,10 @@ bool App::open_presentation() {
 }
 
 void App::apply_settings() {
+    RewindBuffer::Limits limits = session_.rewind().limits();
+    limits.max_ticks = static_cast<std::int64_t>(settings_.rewind_seconds) * 60;
+    limits.max_bytes = static_cast<std::size_t>(settings_.rewind_memory_mb) << 20;
+    session_.set_rewind_limits(limits);
     if (!presentation_) return;
     presentation_->set_volume(settings_.volume);
     presentation_->set_fullscreen(settings_.fullscreen);
@@ -270,6 +283,8 @@ void App::tick() {
     if (actions_.pressed(Action::quickload)) quickload(false);
     if (actions_.pressed(Action::quickload_older)) quickload(true);
     if (actions_.pressed(Action::restart)) restart_level();
+    bool rewinding = actions_.held(Action::rewind) && session_.world();
+    if (!rewinding && rewind_.active) end_rewind();  // before --frames: a release at tick N shows in the dump
     forward_notices();
     if (options_.frames && tick_ >= *options_.frames) {
         finished_ = true;
@@ -277,7 +292,11 @@ void App::tick() {
     }
     World* world = session_.world();
     if (!world) return;
-    session_.step(actions_);
+    if (rewinding) {
+        rewind_tick();
+    } else {
+        session_.step(actions_);
+    }
     ++tick_;
     if (presentation_) {
         // No wall clock headless: presentation time (animations, toasts) follows the ticks.
@@ -289,6 +308,32 @@ void App::tick() {
         std::int64_t last = script_ ? script_->last_tick() : -1;
         if (tick_ > std::max<std::int64_t>(last, 0) + headless_idle_ticks) finished_ = true;
     }
+}
+
+void App::rewind_tick() {
+    auto started = Clock::now();
+    if (!rewind_.active) {
+        rewind_ = {};
+        rewind_.active = true;
+        play_sound("load");
+    }
+    // In a window, holding longer goes faster: 1x for the first second, 2x for the next, then 4x.
+    // Scripts and headless runs go back exactly one tick per tick.
+    int steps = 1;
+    if (!options_.headless && !script_)
+        steps = rewind_.held_ticks < 60 ? 1 : rewind_.held_ticks < 120 ? 2 : 4;
+    ++rewind_.held_ticks;
+    for (int i = 0; i < steps && session_.rewind_step(); ++i) ++rewind_.ticks_back;
+    rewind_.main_thread_ms += std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+}
+
+void App::end_rewind() {
+    auto started = Clock::now();
+    session_.rewind_release();
+    rewind_.main_thread_ms += std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+    std::fprintf(stderr, "rewind: %lld ticks, %.3f ms\n", static_cast<long long>(rewind_.ticks_back),
+                 rewind_.main_thread_ms);
+    rewind_ = {};
 }
 
 void App::handle_world_events() {
@@ -319,6 +364,7 @@ void App::handle_world_events() {
 }
 
 void App::show_results() {
+    session_.end_recording();
     const World& world = *session_.world();
     const GameState& game = world.game;
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
@@ -401,6 +447,7 @@ void App::render(double alpha) {
     frame.playing = menus_.playing();
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
+    if (rewind_.active) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     presentation_->render(frame);
 }
 
@@ -467,7 +514,7 @@ void App::finish_run() {
     session_.flush_saves();
     World* world = session_.world();
     if (options_.dump_state && world) {
-        std::string text = dump_state(*world, tick_).dump(2) + "\n";
+        std::string text = dump_state(*world, tick_, &session_.rewind()).dump(2) + "\n";
         if (*options_.dump_state == "-") {
             std::fwrite(text.data(), 1, text.size(), stdout);
         } else {

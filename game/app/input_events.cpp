@@ -63,25 +63,12 @@ PolledInput InputEvents::poll(const Settings& settings) {
                 break;
             }
             case SDL_CONTROLLERBUTTONDOWN:
-            case SDL_CONTROLLERBUTTONUP: {
-                bool down = event.type == SDL_CONTROLLERBUTTONDOWN;
-                auto button = static_cast<SDL_GameControllerButton>(event.cbutton.button);
-                if (down && capturing_binding_) {
-                    capturing_binding_ = false;
-                    out.binding.emplace();
-                    out.binding->cancelled = button == SDL_CONTROLLER_BUTTON_B;
-                    if (!out.binding->cancelled) out.binding->button = button;
-                    break;
-                }
-                for (std::size_t a = 0; a < action_count; ++a) {
-                    const auto& buttons = settings.buttons[a];
-                    if (std::find(buttons.begin(), buttons.end(), button) != buttons.end())
-                        out.actions.emplace_back(static_cast<Action>(a), down);
-                }
+            case SDL_CONTROLLERBUTTONUP:
+                on_button(static_cast<SDL_GameControllerButton>(event.cbutton.button),
+                          event.type == SDL_CONTROLLERBUTTONDOWN, settings, out);
                 break;
-            }
             case SDL_CONTROLLERAXISMOTION:
-                on_axis(event.caxis, out);
+                on_axis(event.caxis, settings, out);
                 break;
             default:
                 break;
@@ -90,7 +77,33 @@ PolledInput InputEvents::poll(const Settings& settings) {
     return out;
 }
 
-void InputEvents::on_axis(const SDL_ControllerAxisEvent& axis, PolledInput& out) {
+void InputEvents::on_button(SDL_GameControllerButton button, bool down, const Settings& settings,
+                            PolledInput& out) {
+    if (down && capturing_binding_) {
+        capturing_binding_ = false;
+        out.binding.emplace();
+        out.binding->cancelled = button == SDL_CONTROLLER_BUTTON_B;
+        if (!out.binding->cancelled) out.binding->button = button;
+        return;
+    }
+    for (std::size_t a = 0; a < action_count; ++a) {
+        const auto& buttons = settings.buttons[a];
+        if (std::find(buttons.begin(), buttons.end(), button) != buttons.end())
+            out.actions.emplace_back(static_cast<Action>(a), down);
+    }
+}
+
+void InputEvents::on_axis(const SDL_ControllerAxisEvent& axis, const Settings& settings, PolledInput& out) {
+    if (axis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT || axis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT) {
+        // A trigger is a button once pulled past half way.
+        bool left = axis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT;
+        bool& was_down = trigger_held_[left ? 0 : 1];
+        bool down = axis.value > 16000;
+        if (down != was_down)
+            on_button(left ? left_trigger_button : right_trigger_button, down, settings, out);
+        was_down = down;
+        return;
+    }
     if (axis.axis != SDL_CONTROLLER_AXIS_LEFTX && axis.axis != SDL_CONTROLLER_AXIS_LEFTY) return;
     bool horizontal = axis.axis == SDL_CONTROLLER_AXIS_LEFTX;
     constexpr int dead_zone = 12000;

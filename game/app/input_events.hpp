@@ -1,6 +1,6 @@
 // SDL events turned into what the game understands: actions going down and up (keyboard, gamepad
-// buttons, the left stick as directions) through the player's bindings, gamepads plugged and unplugged,
-// window focus, quit, and the raw key or button a rebinding waits for.
+// buttons, the triggers as buttons, the left stick as directions) through the player's bindings, gamepads
+// plugged and unplugged, window focus, quit, and the raw key or button a rebinding waits for.
 #pragma once
 
 #include <array>
@@ -49,10 +49,12 @@ class InputEvents {
     PolledInput poll(const Settings& settings);
 
    private:
-    void on_axis(const SDL_ControllerAxisEvent& axis, PolledInput& out);
+    void on_button(SDL_GameControllerButton button, bool down, const Settings& settings, PolledInput& out);
+    void on_axis(const SDL_ControllerAxisEvent& axis, const Settings& settings, PolledInput& out);
 
     std::vector<SDL_GameController*> pads_;
     std::array<bool, action_count> stick_held_{};  ///< directions the left stick holds
+    std::array<bool, 2> trigger_held_{};           ///< left and right trigger past half way
     bool capturing_binding_ = false;
 };
 

@@ -35,6 +35,7 @@ bool PlaySession::start(CheckedLevel checked) {
     Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", tuning_problems);
     for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
     world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
+    rewind_.start(*world_);
     const LevelData& level = *current_.level;
     std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n",
                  level.folder_name.c_str(), level.tiles.width, level.tiles.height, level.rects.size(),
@@ -70,6 +71,7 @@ void PlaySession::quicksave(std::int64_t tick) {
                                                        terrain = world_->terrain(), save] {
         return std::make_unique<World>(level, tuning, terrain, save->snapshot);
     });
+    rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
     int slot = saves_.keep(save, ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
@@ -138,6 +140,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         return false;
     }
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(started));
+    rewind_.start(*world_);
     notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");
     notify(SessionNotice::Kind::sound, "load");
     return true;
@@ -147,6 +150,19 @@ void PlaySession::step(const ActionState& actions) {
     if (!world_) return;
     settle_canonical_rebuild();
     world_->step(actions);
+    rewind_.record(*world_, actions);
+}
+
+bool PlaySession::rewind_step() {
+    if (!world_) return false;
+    settle_canonical_rebuild();
+    return rewind_.step_back(*world_);
+}
+
+std::int64_t PlaySession::rewind_release() {
+    if (!world_) return -1;
+    settle_canonical_rebuild();
+    return rewind_.resume(*world_);
 }
 
 PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
@@ -194,6 +210,7 @@ bool PlaySession::keep_player_at(double x, double y) {
         }
     }
     world_->restore(moved);
+    rewind_.start(*world_);
     return true;
 }
 

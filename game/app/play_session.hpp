@@ -13,6 +13,7 @@
 #include "engine/file_watch.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/save/quicksaves.hpp"
+#include "game/save/rewind_buffer.hpp"
 #include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
 
@@ -47,8 +48,18 @@ class PlaySession {
     /// F9 (`older` false) or F8 (`older` true). A save of another level in `levels` starts that level
     /// first. Returns true when a save was loaded.
     bool quickload(bool older, const std::vector<LevelListing>& levels);
-    /// One tick of the world.
+    /// One tick of the world, recorded for rewinding.
     void step(const ActionState& actions);
+
+    /// Rewind: puts the world back one recorded tick; false when nothing is left to go back to.
+    bool rewind_step();
+    /// The rewind key was released: the live world continues exactly as it ran at this tick. Returns the
+    /// recorded ticks stepped again to get there (-1: none; the world continues as restored).
+    std::int64_t rewind_release();
+    /// Ends the recording (the level was finished: a finished level is not rewound).
+    void end_recording() { rewind_.stop(); }
+    void set_rewind_limits(const RewindBuffer::Limits& limits) { rewind_.set_limits(limits); }
+    const RewindBuffer& rewind() const { return rewind_; }
 
     /// What a look at the level's files found.
     enum class Reload : std::uint8_t { none, failed, reloaded, reloaded_in_place };
@@ -88,6 +99,7 @@ class PlaySession {
     CheckedLevel current_;
     std::unique_ptr<World> world_;
     std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
+    RewindBuffer rewind_;                                  ///< every tick since the last canonical start
     FolderWatcher watcher_;                                ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;

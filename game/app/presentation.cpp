@@ -99,6 +99,7 @@ void Presentation::render(const Frame& frame) {
         double cx = camera_prev_x_ + (camera_.x - camera_prev_x_) * frame.alpha;
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
         view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
+        if (frame.rewind_seconds_left >= 0) draw_rewind_marker(frame.rewind_seconds_left);
         draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h);
     } else {
         draw_title_backdrop();
@@ -134,6 +135,26 @@ void Presentation::draw_reload_banner(const std::string& reload_error) {
         font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars),
                    {255, 236, 220, 255});
     }
+}
+
+void Presentation::draw_rewind_marker(double seconds_left) {
+    // Time running backwards: the picture washed out in a cold sepia-blue, scan lines, and a marker.
+    SDL_Renderer* r = screen_->sdl();
+    int w = screen_->canvas_width(), h = screen_->canvas_height();
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 150, 160, 190, 110);
+    SDL_Rect all{0, 0, w, h};
+    SDL_RenderFillRect(r, &all);
+    SDL_SetRenderDrawColor(r, 40, 50, 80, 50);
+    int offset = static_cast<int>(seconds_ * 40) % 6;
+    for (int y = offset; y < h; y += 6) SDL_RenderDrawLine(r, 0, y, w, y);
+    char text[64];
+    std::snprintf(text, sizeof text, "<< REWIND  %.1f s", seconds_left);
+    int tw = font_.text_width(text, 2);
+    SDL_Rect box{(w - tw) / 2 - 8, 28, tw + 16, font_.line_height(2) + 8};
+    SDL_SetRenderDrawColor(r, 20, 24, 48, 200);
+    SDL_RenderFillRect(r, &box);
+    font_.draw(r, box.x + 8, box.y + 4, text, {255, 214, 90, 255}, 2);
 }
 
 void Presentation::draw_toasts() {

@@ -50,11 +50,12 @@ class Presentation {
 
     /// What to draw in one frame.
     struct Frame {
-        World* world = nullptr;      ///< the level being played, if any
-        const Menu* menu = nullptr;  ///< a menu over everything, if one is open
-        bool playing = false;        ///< the world moves (interpolate between ticks)
-        double alpha = 1.0;          ///< blend of the last tick and this one
-        std::string reload_error;    ///< shown in a banner while non-empty
+        World* world = nullptr;           ///< the level being played, if any
+        const Menu* menu = nullptr;       ///< a menu over everything, if one is open
+        bool playing = false;             ///< the world moves (interpolate between ticks)
+        double alpha = 1.0;               ///< blend of the last tick and this one
+        std::string reload_error;         ///< shown in a banner while non-empty
+        double rewind_seconds_left = -1;  ///< while rewinding: how far back it can still go; else < 0
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);
@@ -65,6 +66,7 @@ class Presentation {
     void draw_title_backdrop();
     void draw_reload_banner(const std::string& reload_error);
     void draw_toasts();
+    void draw_rewind_marker(double seconds_left);
 
     bool headless_ = false;
     std::unique_ptr<Screen> screen_;

@@ -2,6 +2,7 @@
 #include "game/app/settings.hpp"
 
 #include <cstdlib>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -36,6 +37,7 @@ Settings Settings::defaults() {
     keys(Action::back, {SDL_SCANCODE_ESCAPE, SDL_SCANCODE_BACKSPACE});
     keys(Action::fullscreen, {SDL_SCANCODE_F11});
     keys(Action::screenshot, {SDL_SCANCODE_F12});
+    keys(Action::rewind, {SDL_SCANCODE_BACKSPACE});
     pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
     pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
     pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});
@@ -47,6 +49,7 @@ Settings Settings::defaults() {
     pad(Action::pause, {SDL_CONTROLLER_BUTTON_START});
     pad(Action::confirm, {SDL_CONTROLLER_BUTTON_A});
     pad(Action::back, {SDL_CONTROLLER_BUTTON_B});
+    pad(Action::rewind, {left_trigger_button});
     return s;
 }
 
@@ -75,6 +78,15 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
         s.fullscreen = j["fullscreen"].get<bool>();
     }
+    for (auto [key, value, low, high] : {std::tuple{"rewind_seconds", &s.rewind_seconds, 0, 600},
+                                         std::tuple{"rewind_memory_mb", &s.rewind_memory_mb, 1, 1024}}) {
+        if (!j.contains(key)) continue;
+        if (!j[key].is_number_integer() || j[key].get<long long>() < low || j[key].get<long long>() > high) {
+            return bad(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " +
+                       std::to_string(high));
+        }
+        *value = j[key].get<int>();
+    }
     if (j.contains("keys")) {
         if (!j["keys"].is_object()) return bad("keys must be an object of action: [key names]");
         for (const auto& [name, list] : j["keys"].items()) {
@@ -102,7 +114,7 @@ Settings Settings::load(const fs::path& path, std::string& message) {
             std::vector<SDL_GameControllerButton> buttons;
             for (const auto& button : list) {
                 if (!button.is_string()) return bad("buttons." + name + " must list button names (strings)");
-                auto b = SDL_GameControllerGetButtonFromString(button.get<std::string>().c_str());
+                auto b = pad_button_from_name(button.get<std::string>());
                 if (b == SDL_CONTROLLER_BUTTON_INVALID) {
                     return bad("buttons." + name + ": unknown button '" + button.get<std::string>() + "'");
                 }
@@ -117,6 +129,8 @@ Settings Settings::load(const fs::path& path, std::string& message) {
 bool Settings::save(const fs::path& path, std::string& message) const {
     json j = {{"volume", volume},
               {"fullscreen", fullscreen},
+              {"rewind_seconds", rewind_seconds},
+              {"rewind_memory_mb", rewind_memory_mb},
               {"keys", json::object()},
               {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {
@@ -124,7 +138,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
         json key_names = json::array(), button_names = json::array();
         for (SDL_Scancode code : keys[i]) key_names.push_back(SDL_GetScancodeName(code));
         for (SDL_GameControllerButton b : buttons[i]) {
-            if (const char* n = SDL_GameControllerGetStringForButton(b)) button_names.push_back(n);
+            if (const char* n = pad_button_name(b)) button_names.push_back(n);
         }
         j["keys"][name] = key_names;
         j["buttons"][name] = button_names;
@@ -145,12 +159,24 @@ std::string Settings::describe_keys(Action action) const {
 std::string Settings::describe_buttons(Action action) const {
     std::string out;
     for (SDL_GameControllerButton button : buttons[static_cast<std::size_t>(action)]) {
-        const char* name = SDL_GameControllerGetStringForButton(button);
+        const char* name = pad_button_name(button);
         if (!name) continue;
         if (!out.empty()) out += ", ";
         out += name;
     }
     return out.empty() ? "-" : out;
+}
+
+const char* pad_button_name(SDL_GameControllerButton button) {
+    if (button == left_trigger_button) return "lefttrigger";
+    if (button == right_trigger_button) return "righttrigger";
+    return SDL_GameControllerGetStringForButton(button);
+}
+
+SDL_GameControllerButton pad_button_from_name(const std::string& name) {
+    if (name == "lefttrigger") return left_trigger_button;
+    if (name == "righttrigger") return right_trigger_button;
+    return SDL_GameControllerGetButtonFromString(name.c_str());
 }
 
 fs::path settings_path() {

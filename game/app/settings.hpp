@@ -16,9 +16,11 @@ namespace qs {
 struct Settings {
     int volume = 80;  ///< percent
     bool fullscreen = false;
+    int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
+    int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
     /// Keys per action (any of them triggers it).
     std::array<std::vector<SDL_Scancode>, action_count> keys;
-    /// Gamepad buttons per action.
+    /// Gamepad buttons per action; the triggers count as the buttons left_trigger and right_trigger.
     std::array<std::vector<SDL_GameControllerButton>, action_count> buttons;
 
     /// The built-in bindings.
@@ -32,6 +34,15 @@ struct Settings {
     /// Gamepad button names for an action ("a, dpup"), or "-".
     std::string describe_buttons(Action action) const;
 };
+
+/// The triggers as gamepad "buttons" (SDL reports them as axes): past the last real button.
+inline constexpr auto left_trigger_button = static_cast<SDL_GameControllerButton>(SDL_CONTROLLER_BUTTON_MAX);
+inline constexpr auto right_trigger_button =
+    static_cast<SDL_GameControllerButton>(SDL_CONTROLLER_BUTTON_MAX + 1);
+/// A gamepad button's settings name ("a", "leftshoulder", "lefttrigger"), or nullptr.
+const char* pad_button_name(SDL_GameControllerButton button);
+/// The button with that settings name, or SDL_CONTROLLER_BUTTON_INVALID.
+SDL_GameControllerButton pad_button_from_name(const std::string& name);
 
 /// $XDG_CONFIG_HOME/quickstep/settings.json (default ~/.config/quickstep/settings.json).
 std::filesystem::path settings_path();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "game/save/rewind_buffer.hpp"
 #include "game/sim/field_json.hpp"
 
 namespace qs {
@@ -18,7 +19,7 @@ nlohmann::json dump_entity(EntityRef ref, const Entity& entity) {
     return out;
 }
 
-nlohmann::json dump_state(const World& world, std::int64_t tick) {
+nlohmann::json dump_state(const World& world, std::int64_t tick, const RewindBuffer* rewind) {
     nlohmann::json out = nlohmann::json::object();
     out["tick"] = tick;
     out["level"] = world.level().folder_name;
@@ -55,6 +56,8 @@ nlohmann::json dump_state(const World& world, std::int64_t tick) {
     GameState state = world.game;
     state.fields(writer);
     out["game"] = game;
+    out["rewind"] = {{"ticks", rewind ? rewind->ticks() : 0},
+                     {"bytes", rewind ? static_cast<std::uint64_t>(rewind->bytes()) : 0}};
     return out;
 }
 

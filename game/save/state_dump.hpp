@@ -9,8 +9,12 @@
 
 namespace qs {
 
-/// The whole world as the contract's JSON: tick, level, slotmap, geometry, entities by index, game.
-nlohmann::json dump_state(const World& world, std::int64_t tick);
+class RewindBuffer;
+
+/// The whole world as the contract's JSON: tick, level, slotmap, geometry, entities by index, game, and
+/// what the rewind recording holds ({"ticks": ticks that can be gone back, "bytes": its memory}; zeros
+/// without one).
+nlohmann::json dump_state(const World& world, std::int64_t tick, const RewindBuffer* rewind = nullptr);
 
 /// One entity's dump object (index, generation, type and every saved field by name).
 nlohmann::json dump_entity(EntityRef ref, const Entity& entity);

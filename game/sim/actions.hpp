@@ -28,6 +28,7 @@ enum class Action : std::uint8_t {
     back,
     fullscreen,
     screenshot,
+    rewind,
     count
 };
 
@@ -36,7 +37,7 @@ struct ActionVocabulary<Action> {
     /// Script and settings names, in enum order.
     static constexpr std::array<std::string_view, static_cast<std::size_t>(Action::count)> names = {
         "left",  "right",   "up",      "down", "jump",       "quicksave", "quickload", "quickload_older",
-        "pause", "restart", "confirm", "back", "fullscreen", "screenshot"};
+        "pause", "restart", "confirm", "back", "fullscreen", "screenshot", "rewind"};
 };
 
 inline constexpr std::size_t action_count = action_count_of<Action>;

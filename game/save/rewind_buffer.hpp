@@ -1,0 +1,96 @@
+// The rewind buffer: every tick of play recorded as a changed-only reverse delta (game state, SlotMap
+// layout when it changed, the entities whose fields changed, each through its field list), so the world
+// can go back one tick at a time exactly: every field, every slot generation, the free list.
+//
+//   buffer.start(world);                 // level start, restart, quickload: a new recording
+//   world.step(actions); buffer.record(world, actions);
+//   buffer.keyframe(save.snapshot);      // F5: the live world continues from this canonical rebuild
+//   while (held) buffer.step_back(world);
+//   buffer.resume(world);                // on release: the live world exactly as it ran at this tick
+//
+// Box2D keeps state the fields do not hold (contact cache, warm-start impulses, body order). A world put
+// back from fields alone runs on slightly differently from the one that was there. So step_back() shows
+// the recorded state (exact in every field), and resume() rebuilds the live world by restoring the last
+// canonical keyframe (level start, quicksave, quickload: points where the live world was itself freshly
+// built) and stepping the recorded inputs up to the rewound tick: the same future as before the rewind.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "game/sim/actions.hpp"
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+class RewindBuffer {
+   public:
+    struct Limits {
+        std::int64_t max_ticks = 60 * 60;      ///< ticks kept (60 s at 60 Hz); 0 turns recording off
+        std::size_t max_bytes = 64u << 20;     ///< memory cap; the oldest ticks go first
+        std::int64_t max_replay_ticks = 7200;  ///< resume() steps at most this many ticks from a keyframe
+    };
+
+    void set_limits(const Limits& limits);
+    const Limits& limits() const { return limits_; }
+
+    /// Starts a new recording at the current state of `world`, which must be canonical (freshly built).
+    void start(World& world);
+    /// Ends the recording (a finished level): nothing to go back to until the next start().
+    void stop();
+    /// The live world continues from a canonical rebuild of `snapshot`, the state at the current tick.
+    void keyframe(std::shared_ptr<const WorldSnapshot> snapshot);
+    /// Records the tick just stepped with `actions`.
+    void record(World& world, const ActionState& actions);
+    /// Puts `world` back one recorded tick; false (nothing changes) when none is left.
+    bool step_back(World& world);
+    /// After step_back(): makes `world` the live world exactly as it ran at this tick (see above).
+    /// Returns the ticks stepped again to get there (0 when a keyframe is at this tick, -1 when none is
+    /// close enough and the world stays as step_back() left it).
+    std::int64_t resume(World& world);
+
+    bool recording() const { return recording_; }
+    /// Ticks that can be gone back.
+    std::int64_t ticks() const { return static_cast<std::int64_t>(ticks_.size()); }
+    /// Memory the recording holds, bytes.
+    std::size_t bytes() const { return bytes_; }
+
+   private:
+    /// How to get from one tick's state back to the one before: only what changed.
+    struct Undo {
+        std::vector<std::uint8_t> game;           ///< the game state before, if it changed
+        std::optional<EntityMap::Layout> layout;  ///< the layout before, if it changed
+        std::vector<std::uint8_t> entities;       ///< (index u32, had u8, [entity bytes]) per changed slot
+        std::size_t size() const;
+    };
+    struct Keyframe {
+        std::int64_t position;
+        std::shared_ptr<const WorldSnapshot> snapshot;
+    };
+
+    std::int64_t position() const { return base_ + ticks(); }
+    void mirror_entity(std::uint32_t index, std::vector<std::uint8_t> bytes);
+    void trim();
+    WorldSnapshot mirrored_snapshot() const;
+
+    Limits limits_;
+    bool recording_ = false;
+    std::deque<Undo> ticks_;          ///< ticks_[i] undoes the step from position base_ + i to base_ + i + 1
+    std::int64_t base_ = 0;           ///< the oldest position one can go back to
+    std::deque<ActionState> inputs_;  ///< the inputs of every step from inputs_base_ on
+    std::int64_t inputs_base_ = 0;
+    std::vector<Keyframe> keyframes_;  ///< by position
+    std::size_t bytes_ = 0;
+
+    // The state at the current position, as recorded.
+    EntityMap::Layout layout_;
+    std::vector<std::vector<std::uint8_t>> entity_bytes_;  ///< by slot index; empty for a free slot
+    std::vector<Entity> entities_;                         ///< decoded, by slot index
+    std::vector<std::uint8_t> game_bytes_;
+    std::vector<std::uint8_t> scratch_;
+};
+
+}  // namespace qs
