@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include <stdlib.h>
+
 #include "game/app/input_events.hpp"
 #include "game/app/menu_screens.hpp"
 #include "game/app/paths.hpp"
@@ -16,6 +18,7 @@
 #include "game/app/presentation.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
+#include "game/save/replay.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/view/hud.hpp"
 
@@ -42,6 +45,9 @@ class App final : private MenuHost {
    private:
     // setup and the end of a run
     std::optional<CheckedLevel> choose_first_level(int& exit_code);
+    std::optional<CheckedLevel> replay_level(int& exit_code);
+    bool rewind_speedup() const { return replay_ ? replay_->rewind_speedup : !options_.headless && !script_; }
+    void keep_replay(bool best);
     bool open_presentation();
     void finish_run();
 
@@ -120,6 +126,9 @@ class App final : private MenuHost {
     Action rebinding_ = Action::jump;  ///< the action a captured key or button is bound to
 
     std::optional<InputScript> script_;
+    std::optional<Replay> replay_;  ///< --replay: the run being played back
+    ReplayRecorder recorder_;       ///< the run as it is played, for --record and the replays folder
+    std::int64_t complete_tick_ = -1;
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
     std::int64_t tick_ = 0;
@@ -216,10 +225,54 @@ std::optional<CheckedLevel> App::choose_first_level(int& exit_code) {
     return std::nullopt;
 }
 
+std::optional<CheckedLevel> App::replay_level(int& exit_code) {
+    std::string error;
+    replay_ = read_replay_file(*options_.replay, error);
+    exit_code = 1;
+    if (!replay_) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        return std::nullopt;
+    }
+    const std::string& name = replay_->level;
+    auto listing =
+        std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == name; });
+    if (listing == levels_.end()) {
+        std::fprintf(stderr, "quickstep: %s: its level '%s' is not installed\n", options_.replay->c_str(),
+                     name.c_str());
+        return std::nullopt;
+    }
+    CheckedLevel checked = check_level(listing->path);
+    if (!checked.level || checked.level->content_hash != replay_->level_hash) {
+        std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n",
+                     options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
+        return std::nullopt;
+    }
+    exit_code = 0;
+    tick_ = replay_->start_tick;
+    if (!options_.frames) options_.frames = replay_->end_tick;
+    return checked;
+}
+
+void App::keep_replay(bool best) {
+    // Finished runs are kept in the replays folder: the latest one per level and the best (fastest) one.
+    if (!recorder_.started() || replay_) return;
+    Replay run = recorder_.finish(tick_, complete_tick_);
+    fs::path dir = user_data_dir() / "replays";
+    std::string error;
+    if (!write_replay_file(dir / (run.level + "-latest.qsr"), run, error))
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+    if (best && !write_replay_file(dir / (run.level + "-best.qsr"), run, error))
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+}
+
 // ---- levels ----
 
 bool App::begin_level(CheckedLevel checked) {
     if (!session_.start(std::move(checked))) return false;
+    const LevelData& level = *session_.level().level;
+    // A run is recorded from its level's start: in a window each level played, headless the first one.
+    if (!options_.headless || !recorder_.started())
+        recorder_.start(level.folder_name, level.content_hash, tick_, rewind_speedup());
     on_level_started();
     return true;
 }
@@ -278,6 +331,8 @@ void App::tick() {
     }
     pending_input_.clear();
     if (script_) script_->apply(tick_, actions_);
+    if (replay_) replay_->apply(tick_, actions_);
+    recorder_.record(tick_, actions_);
 
     if (actions_.pressed(Action::quicksave)) session_.quicksave(tick_);
     if (actions_.pressed(Action::quickload)) quickload(false);
@@ -350,6 +405,7 @@ void App::handle_world_events() {
                 if (presentation_) presentation_->snap_camera(world);
                 break;
             case WorldEvent::Kind::completed:
+                complete_tick_ = tick_;
                 if (options_.headless) {
                     std::printf("complete: %s tick %lld\n", world.level().folder_name.c_str(),
                                 static_cast<long long>(tick_));
@@ -368,6 +424,7 @@ void App::show_results() {
     const World& world = *session_.world();
     const GameState& game = world.game;
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
+    keep_replay(best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
@@ -464,7 +521,8 @@ int App::run() {
         }
     }
     int exit_code = 0;
-    std::optional<CheckedLevel> first = choose_first_level(exit_code);
+    std::optional<CheckedLevel> first =
+        options_.replay ? replay_level(exit_code) : choose_first_level(exit_code);
     if (exit_code != 0) return exit_code;
 
     bool need_screen = !options_.headless || options_.screenshot;
@@ -512,6 +570,13 @@ int App::run() {
 void App::finish_run() {
     session_.settle_canonical_rebuild();
     session_.flush_saves();
+    if (options_.record && recorder_.started()) {
+        std::string error;
+        if (!write_replay_file(*options_.record, recorder_.finish(tick_, complete_tick_), error)) {
+            std::fprintf(stderr, "quickstep: cannot write the replay: %s\n", error.c_str());
+            exit_code_ = 1;
+        }
+    }
     World* world = session_.world();
     if (options_.dump_state && world) {
         std::string text = dump_state(*world, tick_, &session_.rewind()).dump(2) + "\n";
@@ -543,8 +608,19 @@ void App::finish_run() {
 }  // namespace
 
 int run_app(const AppOptions& options) {
-    App app(options);
-    return app.run();
+    if (!options.replay) return App(options).run();
+    // A replay makes and loads its quicksaves in a scratch folder, as the recorded run did in its own.
+    std::string pattern = (fs::temp_directory_path() / "quickstep-replay-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) {
+        std::fprintf(stderr, "quickstep: cannot make a scratch folder for the replay's quicksaves\n");
+        return 1;
+    }
+    AppOptions replay_options = options;
+    replay_options.save_dir = pattern;
+    int status = App(replay_options).run();
+    std::error_code ec;
+    fs::remove_all(pattern, ec);
+    return status;
 }
 
 }  // namespace qs

@@ -19,6 +19,8 @@ struct AppOptions {
     std::optional<std::filesystem::path> input;
     std::optional<std::filesystem::path> dump_state;  ///< "-" = stdout
     std::optional<std::filesystem::path> screenshot;
+    std::optional<std::filesystem::path> record;  ///< write the run as a replay file when it ends
+    std::optional<std::filesystem::path> replay;  ///< play a replay file instead of live input
 };
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).

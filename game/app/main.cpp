@@ -31,6 +31,8 @@ constexpr const char* usage_text =
     "  --input FILE        scripted input: lines '<tick> +action', '<tick> -action', '<tick> action'\n"
     "  --dump-state FILE   write the world state as JSON at exit ('-' = stdout)\n"
     "  --screenshot FILE   write a PNG of the last frame at exit (also headless)\n"
+    "  --record FILE       when the run ends, write it as a replay file\n"
+    "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
     "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
     "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
@@ -38,7 +40,8 @@ constexpr const char* usage_text =
     "  --level-guide       print the generated reference section of LEVELS.md\n"
     "  --help, --version\n"
     "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
-    "F9 quickload, F8 older quicksave, R restart, Esc pause, F11 fullscreen, F12 screenshot.\n";
+    "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, Esc pause, F11 fullscreen,\n"
+    "F12 screenshot.\n";
 
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "quickstep: %s\n%s", message.c_str(), usage_text);
@@ -142,13 +145,16 @@ int main(int argc, char** argv) {
             checking = true;
             while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
         } else if (arg == "--levels-dir" || arg == "--save-dir" || arg == "--input" ||
-                   arg == "--dump-state" || arg == "--screenshot" || arg == "--frames") {
+                   arg == "--dump-state" || arg == "--screenshot" || arg == "--frames" || arg == "--record" ||
+                   arg == "--replay") {
             if (!value(v) || v.empty()) return usage_error(arg + " needs a value");
             if (arg == "--levels-dir") options.levels_dirs.emplace_back(v);
             if (arg == "--save-dir") options.save_dir = v;
             if (arg == "--input") options.input = v;
             if (arg == "--dump-state") options.dump_state = v;
             if (arg == "--screenshot") options.screenshot = v;
+            if (arg == "--record") options.record = v;
+            if (arg == "--replay") options.replay = v;
             if (arg == "--frames") {
                 std::int64_t frames = 0;
                 auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), frames);

@@ -1,0 +1,206 @@
+// Replay recording, the replay body (tag, version, ranges checked on read) and replay files.
+#include "game/save/replay.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "engine/save_file.hpp"
+
+namespace qs {
+
+namespace {
+
+constexpr char replay_tag[8] = {'Q', 'S', 'R', 'E', 'P', 'L', 'A', 'Y'};
+constexpr std::uint32_t replay_version = 1;
+/// The container format the replay body travels in (the save-file container, format 2).
+constexpr std::uint32_t container_version = 2;
+
+std::uint64_t held_mask(const ActionState& actions) {
+    std::uint64_t mask = 0;
+    for (std::size_t i = 0; i < action_count; ++i) {
+        if (actions.held(static_cast<Action>(i))) mask |= std::uint64_t{1} << i;
+    }
+    return mask;
+}
+
+template <class T>
+void put(std::vector<std::uint8_t>& out, T value) {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&value);
+    out.insert(out.end(), bytes, bytes + sizeof value);
+}
+
+struct Reader {
+    const std::vector<std::uint8_t>& bytes;
+    std::size_t at = 0;
+    template <class T>
+    bool get(T& value) {
+        if (bytes.size() - at < sizeof value) return false;
+        std::memcpy(&value, bytes.data() + at, sizeof value);
+        at += sizeof value;
+        return true;
+    }
+};
+
+}  // namespace
+
+std::uint64_t Replay::held_at(std::int64_t tick) const {
+    std::int64_t offset = tick - start_tick;
+    if (offset < 0 || changes.empty()) return 0;
+    auto after = std::upper_bound(changes.begin(), changes.end(), offset,
+                                  [](std::int64_t o, const Change& c) { return o < c.offset; });
+    return after == changes.begin() ? 0 : std::prev(after)->held;
+}
+
+void Replay::apply(std::int64_t tick, ActionState& actions) const {
+    std::uint64_t held = held_at(tick);
+    for (std::size_t i = 0; i < action_count; ++i) {
+        auto action = static_cast<Action>(i);
+        if (held & (std::uint64_t{1} << i)) {
+            actions.press(action);
+        } else {
+            actions.release(action);
+        }
+    }
+}
+
+void ReplayRecorder::start(std::string level, std::uint64_t level_hash, std::int64_t tick,
+                           bool rewind_speedup) {
+    started_ = true;
+    replay_ = {};
+    replay_.level = std::move(level);
+    replay_.level_hash = level_hash;
+    replay_.start_tick = tick;
+    replay_.rewind_speedup = rewind_speedup;
+    last_held_ = 0;
+}
+
+void ReplayRecorder::record(std::int64_t tick, const ActionState& actions) {
+    if (!started_ || tick < replay_.start_tick) return;
+    std::uint64_t held = held_mask(actions);
+    if (held == last_held_) return;
+    replay_.changes.push_back({static_cast<std::uint32_t>(tick - replay_.start_tick), held});
+    last_held_ = held;
+}
+
+Replay ReplayRecorder::finish(std::int64_t end_tick, std::int64_t complete_tick) const {
+    Replay out = replay_;
+    out.end_tick = end_tick;
+    out.complete_tick = complete_tick;
+    return out;
+}
+
+std::vector<std::uint8_t> encode_replay(const Replay& replay) {
+    std::vector<std::uint8_t> body(std::begin(replay_tag), std::end(replay_tag));
+    put(body, replay_version);
+    put(body, static_cast<std::uint32_t>(action_count));
+    put(body, replay.start_tick);
+    put(body, replay.end_tick);
+    put(body, replay.complete_tick);
+    put(body, static_cast<std::uint8_t>(replay.rewind_speedup ? 1 : 0));
+    put(body, static_cast<std::uint32_t>(replay.changes.size()));
+    for (const Replay::Change& change : replay.changes) {
+        put(body, change.offset);
+        put(body, change.held);
+    }
+    return wrap_save_body(body, container_version, replay.level, replay.level_hash);
+}
+
+std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error) {
+    std::optional<SaveBody> unwrapped = unwrap_save_file(file, container_version, error);
+    if (!unwrapped) return std::nullopt;
+    const std::vector<std::uint8_t>& body = unwrapped->body;
+    if (body.size() < sizeof replay_tag || std::memcmp(body.data(), replay_tag, sizeof replay_tag) != 0) {
+        error = "not a replay (a save file or another file in the save container)";
+        return std::nullopt;
+    }
+    Reader in{body, sizeof replay_tag};
+    Replay replay;
+    replay.level = unwrapped->content_id;
+    replay.level_hash = unwrapped->content_hash;
+    std::uint32_t version = 0, actions = 0, count = 0;
+    std::uint8_t speedup = 0;
+    if (!in.get(version) || !in.get(actions) || !in.get(replay.start_tick) || !in.get(replay.end_tick) ||
+        !in.get(replay.complete_tick) || !in.get(speedup) || !in.get(count)) {
+        error = "truncated replay header";
+        return std::nullopt;
+    }
+    if (version != replay_version) {
+        error = "replay format " + std::to_string(version) + " (this build reads format " +
+                std::to_string(replay_version) + ")";
+        return std::nullopt;
+    }
+    if (actions != action_count) {
+        error = "recorded with " + std::to_string(actions) + " input actions, this build has " +
+                std::to_string(action_count);
+        return std::nullopt;
+    }
+    if (replay.level.empty()) {
+        error = "the replay names no level";
+        return std::nullopt;
+    }
+    if (replay.start_tick < 0 || replay.start_tick > max_replay_ticks ||
+        replay.end_tick < replay.start_tick || replay.end_tick - replay.start_tick > max_replay_ticks) {
+        error = "start tick " + std::to_string(replay.start_tick) + " / end tick " +
+                std::to_string(replay.end_tick) + " out of range (0 to " + std::to_string(max_replay_ticks) +
+                ")";
+        return std::nullopt;
+    }
+    if (replay.complete_tick != -1 &&
+        (replay.complete_tick < replay.start_tick || replay.complete_tick > replay.end_tick)) {
+        error = "complete tick " + std::to_string(replay.complete_tick) + " outside the run";
+        return std::nullopt;
+    }
+    if (speedup > 1) {
+        error = "rewind speed-up flag " + std::to_string(speedup) + " is not 0 or 1";
+        return std::nullopt;
+    }
+    replay.rewind_speedup = speedup == 1;
+    constexpr std::size_t change_bytes = sizeof(std::uint32_t) + sizeof(std::uint64_t);
+    if (count > (body.size() - in.at) / change_bytes) {
+        error = std::to_string(count) + " input changes announced, " +
+                std::to_string((body.size() - in.at) / change_bytes) + " present (truncated)";
+        return std::nullopt;
+    }
+    const std::uint64_t valid_bits =
+        action_count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << action_count) - 1;
+    replay.changes.resize(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        Replay::Change& change = replay.changes[i];
+        in.get(change.offset);
+        in.get(change.held);
+        if (change.held & ~valid_bits) {
+            error = "input change " + std::to_string(i) + " holds unknown actions";
+            return std::nullopt;
+        }
+        if ((i > 0 && change.offset <= replay.changes[i - 1].offset) ||
+            change.offset > replay.end_tick - replay.start_tick) {
+            error = "input change " + std::to_string(i) + " at offset " + std::to_string(change.offset) +
+                    " is out of order or after the end of the run";
+            return std::nullopt;
+        }
+    }
+    if (in.at != body.size()) {
+        error = std::to_string(body.size() - in.at) + " stray bytes after the input changes";
+        return std::nullopt;
+    }
+    return replay;
+}
+
+bool write_replay_file(const std::filesystem::path& path, const Replay& replay, std::string& error) {
+    std::error_code ec;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+    if (!write_file_atomically(path, encode_replay(replay), error)) {
+        error = path.string() + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+std::optional<Replay> read_replay_file(const std::filesystem::path& path, std::string& error) {
+    std::optional<std::vector<std::uint8_t>> bytes = read_whole_file(path, max_replay_file_bytes, error);
+    std::optional<Replay> replay = bytes ? decode_replay(*bytes, error) : std::nullopt;
+    if (!replay) error = path.string() + ": " + error;
+    return replay;
+}
+
+}  // namespace qs

@@ -1,0 +1,70 @@
+// Replays: a run is the level it started in (folder name and content hash), the tick it started at and
+// the actions held on every tick, run-length coded (one entry per change); the simulation is deterministic,
+// so playing the same actions from the same start gives the same run. Stored in the save-file container
+// (atomic writes, checksum) with a body tagged "QSREPLAY".
+//
+//   ReplayRecorder recorder; recorder.start("01_first_steps", hash, tick);
+//   each tick: recorder.record(actions);          // after input, before the step
+//   write_replay_file(path, recorder.finish(end_tick, complete_tick), error);
+//   Replay replay = *read_replay_file(path, error);  // every number checked against its range
+//   each tick: replay.apply(tick, actions);
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/sim/actions.hpp"
+
+namespace qs {
+
+struct Replay {
+    std::string level;                ///< the level folder name
+    std::uint64_t level_hash = 0;     ///< its content hash when recorded
+    std::int64_t start_tick = 0;      ///< the program tick the level started at
+    std::int64_t end_tick = 0;        ///< the program tick the run ended at
+    std::int64_t complete_tick = -1;  ///< the tick of "complete:", or -1 when the run did not finish
+    bool rewind_speedup = false;  ///< recorded in a window: a held rewind went faster the longer it was held
+    /// (tick offset from start_tick, held-actions bit mask) whenever the held actions changed.
+    struct Change {
+        std::uint32_t offset = 0;
+        std::uint64_t held = 0;
+    };
+    std::vector<Change> changes;
+
+    /// The actions held at `tick` (none before the start or the first change).
+    std::uint64_t held_at(std::int64_t tick) const;
+    /// Sets `actions` for `tick` (call after begin_tick()).
+    void apply(std::int64_t tick, ActionState& actions) const;
+};
+
+/// Records a run tick by tick.
+class ReplayRecorder {
+   public:
+    void start(std::string level, std::uint64_t level_hash, std::int64_t tick, bool rewind_speedup);
+    bool started() const { return started_; }
+    /// The actions of `tick`, after all input was applied.
+    void record(std::int64_t tick, const ActionState& actions);
+    /// The run so far as a replay ending at `end_tick`.
+    Replay finish(std::int64_t end_tick, std::int64_t complete_tick) const;
+
+   private:
+    bool started_ = false;
+    Replay replay_;
+    std::uint64_t last_held_ = 0;
+};
+
+/// Limits for reading a replay file: a replay longer than this is refused.
+inline constexpr std::uintmax_t max_replay_file_bytes = 64u << 20;
+inline constexpr std::int64_t max_replay_ticks = std::int64_t{60} * 60 * 60 * 24;  ///< a day at 60 Hz
+
+std::vector<std::uint8_t> encode_replay(const Replay& replay);
+/// Checks and decodes a replay body; nullopt with `error` (a sentence) when it is damaged or out of range.
+std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error);
+bool write_replay_file(const std::filesystem::path& path, const Replay& replay, std::string& error);
+/// Reads a replay; on failure nullopt and `error` names the file and the reason.
+std::optional<Replay> read_replay_file(const std::filesystem::path& path, std::string& error);
+
+}  // namespace qs
