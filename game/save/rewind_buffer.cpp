@@ -191,8 +191,7 @@ WorldSnapshot RewindBuffer::mirrored_snapshot() const {
     return snapshot;
 }
 
-bool RewindBuffer::step_back(World& world) {
-    if (!recording_ || ticks_.empty()) return false;
+void RewindBuffer::undo_last_tick() {
     Undo undo = std::move(ticks_.back());
     ticks_.pop_back();
     bytes_ -= undo.size();
@@ -213,6 +212,12 @@ bool RewindBuffer::step_back(World& world) {
         read_entity_bytes(at);  // finds the end of this entity's bytes
         mirror_entity(index, std::vector<std::uint8_t>(start, at));
     }
+}
+
+std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
+    if (!recording_ || ticks_.empty() || ticks <= 0) return 0;
+    std::int64_t done = 0;
+    for (; done < ticks && !ticks_.empty(); ++done) undo_last_tick();
     // Inputs and keyframes after this position belong to the future that is being undone.
     while (inputs_base_ + static_cast<std::int64_t>(inputs_.size()) > position()) {
         inputs_.pop_back();
@@ -223,7 +228,7 @@ bool RewindBuffer::step_back(World& world) {
         keyframes_.pop_back();
     }
     world.restore(mirrored_snapshot());
-    return true;
+    return done;
 }
 
 std::int64_t RewindBuffer::resume(World& world) {

@@ -46,7 +46,9 @@ class RewindBuffer {
     /// Records the tick just stepped with `actions`.
     void record(World& world, const ActionState& actions);
     /// Puts `world` back one recorded tick; false (nothing changes) when none is left.
-    bool step_back(World& world);
+    bool step_back(World& world) { return step_back(world, 1) == 1; }
+    /// Puts `world` back up to `ticks` recorded ticks at once (one rebuild of the world); returns how many.
+    std::int64_t step_back(World& world, std::int64_t ticks);
     /// After step_back(): makes `world` the live world exactly as it ran at this tick (see above).
     /// Returns the ticks stepped again to get there (0 when a keyframe is at this tick, -1 when none is
     /// close enough and the world stays as step_back() left it).
@@ -73,6 +75,7 @@ class RewindBuffer {
 
     std::int64_t position() const { return base_ + ticks(); }
     void mirror_entity(std::uint32_t index, std::vector<std::uint8_t> bytes);
+    void undo_last_tick();
     void trim();
     WorldSnapshot mirrored_snapshot() const;
 
