@@ -97,15 +97,31 @@ class App final : private MenuHost {
     }
     bool in_play() const override { return session_.world() != nullptr; }
     void start_level(const fs::path& folder) override {
+        stop_watching();
         if (!begin_level(check_level(folder))) toast("That level cannot be loaded");
     }
+    bool has_best_run(const std::string& level) const override {
+        std::error_code ec;
+        return fs::exists(best_run_path(level), ec);
+    }
+    void watch_best_run(const std::string& level) override;
+    static fs::path best_run_path(const std::string& level) {
+        return user_data_dir() / "replays" / (level + "-best.qsr");
+    }
+    /// Leaves a replay watched from the level select (live play from here on).
+    void stop_watching() {
+        if (!options_.replay) replay_.reset();
+        replay_speed_ = 1;
+    }
     void restart_level() override {
+        stop_watching();
         if (!session_.level().level) return;
         session_.restart();
         on_level_started();
     }
     void next_level() override;
     void quit_to_title() override {
+        stop_watching();
         session_.close();
         menus_.open_title();
     }
@@ -129,6 +145,7 @@ class App final : private MenuHost {
     std::optional<Replay> replay_;  ///< --replay: the run being played back
     ReplayRecorder recorder_;       ///< the run as it is played, for --record and the replays folder
     std::int64_t complete_tick_ = -1;
+    int replay_speed_ = 1;  ///< ticks per tick time while watching a replay in a window
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
     std::int64_t tick_ = 0;
@@ -289,7 +306,32 @@ void App::on_level_started() {
     menus_.resume();
 }
 
+void App::watch_best_run(const std::string& level) {
+    std::string error;
+    std::optional<Replay> replay = read_replay_file(best_run_path(level), error);
+    auto listing =
+        std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == level; });
+    if (!replay || listing == levels_.end()) {
+        toast(replay ? "Level '" + level + "' is not installed" : error, 5);
+        return;
+    }
+    CheckedLevel checked = check_level(listing->path);
+    if (!checked.level || checked.level->content_hash != replay->level_hash) {
+        toast("The best run was made on an older version of " + listing->title + ": nothing to play", 5);
+        return;
+    }
+    // The run plays from now on: its ticks shifted to this session's tick count.
+    std::int64_t shift = tick_ - replay->start_tick;
+    replay->start_tick += shift;
+    replay->end_tick += shift;
+    if (replay->complete_tick >= 0) replay->complete_tick += shift;
+    replay_ = std::move(replay);
+    replay_speed_ = 1;
+    begin_level(std::move(checked));
+}
+
 void App::next_level() {
+    stop_watching();
     for (int i = level_index_ + 1; i < static_cast<int>(levels_.size()); ++i) {
         if (!levels_[i].ok) continue;
         if (begin_level(check_level(levels_[i].path))) return;
@@ -322,7 +364,12 @@ void App::quickload(bool older) {
 void App::tick() {
     actions_.begin_tick();
     for (const auto& [action, down] : pending_input_) {
-        if (down) {
+        if (replay_) {
+            // Watching a replay: left and right change its speed (1x, 2x, 4x); the run's own input plays.
+            if (down && (action == Action::left || action == Action::right))
+                replay_speed_ =
+                    std::clamp(action == Action::right ? replay_speed_ * 2 : replay_speed_ / 2, 1, 4);
+        } else if (down) {
             actions_.press(action);
             actions_.tap(action);
         } else {
@@ -343,6 +390,13 @@ void App::tick() {
     forward_notices();
     if (options_.frames && tick_ >= *options_.frames) {
         finished_ = true;
+        return;
+    }
+    if (replay_ && !options_.replay && tick_ >= replay_->end_tick) {
+        stop_watching();
+        session_.close();
+        menus_.open_level_select();
+        toast("End of the replay");
         return;
     }
     World* world = session_.world();
@@ -421,6 +475,12 @@ void App::handle_world_events() {
 
 void App::show_results() {
     session_.end_recording();
+    if (replay_) {  // a replay finishing is not a new record
+        stop_watching();
+        menus_.open_level_select();
+        toast("End of the replay");
+        return;
+    }
     const World& world = *session_.world();
     const GameState& game = world.game;
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
@@ -504,6 +564,7 @@ void App::render(double alpha) {
     frame.playing = menus_.playing();
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
+    if (replay_) frame.replay_speed = replay_speed_;
     if (rewind_.active) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     presentation_->render(frame);
 }
@@ -548,7 +609,7 @@ int App::run() {
             previous = now;
             presentation_->advance(elapsed);
             if (menus_.playing() && session_.world()) {
-                accumulator += elapsed;
+                accumulator += elapsed * replay_speed_;
                 while (accumulator >= World::tick_seconds && !finished_ && menus_.playing()) {
                     tick();
                     accumulator -= World::tick_seconds;

@@ -54,7 +54,7 @@ void MenuScreens::open_title() {
     scene_ = Scene::title;
     menu_ = Menu{};
     menu_.title = "QUICKSTEP";
-    menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save";
+    menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save - hold Backspace to rewind";
     // Continue with the first level not finished yet (or from the start when all are).
     const std::vector<LevelListing>& levels = host_.levels();
     const LevelListing* next = nullptr;
@@ -91,6 +91,11 @@ void MenuScreens::open_level_select() {
         std::string detail = listing.ok ? listing.path.string() : listing.reason;
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
+        if (listing.ok && host_.has_best_run(listing.name)) {
+            std::string name = listing.name;
+            menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
+                                   [this, name] { host_.watch_best_run(name); }});
+        }
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});
 }
@@ -130,8 +135,9 @@ void MenuScreens::open_options(Scene back_to) {
     };
     menu_.items.push_back({std::string("Fullscreen: ") + (settings.fullscreen ? "on" : "off"), "", true,
                            toggle_fullscreen, [toggle_fullscreen](int) { toggle_fullscreen(); }});
-    for (Action action : {Action::left, Action::right, Action::up, Action::down, Action::jump,
-                          Action::quicksave, Action::quickload, Action::quickload_older, Action::restart}) {
+    for (Action action :
+         {Action::left, Action::right, Action::up, Action::down, Action::jump, Action::quicksave,
+          Action::quickload, Action::quickload_older, Action::rewind, Action::restart}) {
         menu_.items.push_back(
             {std::string(action_name(action)) + ": " + settings.describe_keys(action) +
                  "  [pad: " + settings.describe_buttons(action) + "]",

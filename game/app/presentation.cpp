@@ -100,6 +100,9 @@ void Presentation::render(const Frame& frame) {
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
         view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
         if (frame.rewind_seconds_left >= 0) draw_rewind_marker(frame.rewind_seconds_left);
+        if (frame.replay_speed > 0)
+            draw_banner("REPLAY " + std::to_string(frame.replay_speed) +
+                        "x   (left/right: speed, Esc: pause)");
         draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h);
     } else {
         draw_title_backdrop();
@@ -150,11 +153,17 @@ void Presentation::draw_rewind_marker(double seconds_left) {
     for (int y = offset; y < h; y += 6) SDL_RenderDrawLine(r, 0, y, w, y);
     char text[64];
     std::snprintf(text, sizeof text, "<< REWIND  %.1f s", seconds_left);
-    int tw = font_.text_width(text, 2);
-    SDL_Rect box{(w - tw) / 2 - 8, 28, tw + 16, font_.line_height(2) + 8};
+    draw_banner(text);
+}
+
+void Presentation::draw_banner(const std::string& text) {
+    SDL_Renderer* r = screen_->sdl();
+    int scale = font_.text_width(text, 2) + 16 <= screen_->canvas_width() ? 2 : 1;
+    int tw = font_.text_width(text, scale);
+    SDL_Rect box{(screen_->canvas_width() - tw) / 2 - 8, 28, tw + 16, font_.line_height(scale) + 8};
     SDL_SetRenderDrawColor(r, 20, 24, 48, 200);
     SDL_RenderFillRect(r, &box);
-    font_.draw(r, box.x + 8, box.y + 4, text, {255, 214, 90, 255}, 2);
+    font_.draw(r, box.x + 8, box.y + 4, text, {255, 214, 90, 255}, scale);
 }
 
 void Presentation::draw_toasts() {

@@ -56,6 +56,7 @@ class Presentation {
         double alpha = 1.0;               ///< blend of the last tick and this one
         std::string reload_error;         ///< shown in a banner while non-empty
         double rewind_seconds_left = -1;  ///< while rewinding: how far back it can still go; else < 0
+        int replay_speed = 0;             ///< watching a replay at this speed (1, 2, 4); 0: live play
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);
@@ -67,6 +68,7 @@ class Presentation {
     void draw_reload_banner(const std::string& reload_error);
     void draw_toasts();
     void draw_rewind_marker(double seconds_left);
+    void draw_banner(const std::string& text);
 
     bool headless_ = false;
     std::unique_ptr<Screen> screen_;
