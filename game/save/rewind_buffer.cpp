@@ -66,6 +66,8 @@ void RewindBuffer::stop() {
     layout_ = {};
     entity_bytes_.clear();
     entities_.clear();
+    live_.clear();
+    live_known_.clear();
     game_bytes_.clear();
     bytes_ = 0;
 }
@@ -87,6 +89,12 @@ void RewindBuffer::start(World& world) {
         entities_[index] = std::move(entity);
     }
     game_bytes_ = game_bytes(world.game);
+    live_.assign(layout_.slots.size(), Entity{});
+    live_known_.assign(layout_.slots.size(), false);
+    for (std::size_t i = 0; i < world.entities.size(); ++i) {
+        live_[world.entities.key_at_dense(i).index] = world.entities.value_at_dense(i);
+        live_known_[world.entities.key_at_dense(i).index] = true;
+    }
     keyframes_.push_back({0, snapshot});
     bytes_ = snapshot_bytes(*snapshot);
 }
@@ -138,9 +146,30 @@ void RewindBuffer::record(World& world, const ActionState& actions) {
         entities_.resize(layout_.slots.size());
     }
 
+    if (live_.size() < layout_.slots.size()) {
+        live_.resize(layout_.slots.size());
+        live_known_.resize(layout_.slots.size(), false);
+    }
     for (std::size_t i = 0; i < world.entities.size(); ++i) {
         std::uint32_t index = world.entities.key_at_dense(i).index;
         Entity& entity = world.entities.value_at_dense(i);
+        // The cheap test first: a plain entity whose bytes are those of the last record() did not change.
+        // (Different bytes with equal fields, e.g. after a rebuild gave it a new body, only cost an encode.)
+        bool untouched = std::visit(
+            [&](const auto& e) {
+                using T = std::decay_t<decltype(e)>;
+                if constexpr (std::is_trivially_copyable_v<T>) {
+                    const T* before = live_known_[index] ? std::get_if<T>(&live_[index]) : nullptr;
+                    return before && std::memcmp(static_cast<const void*>(&e), static_cast<const void*>(before),
+                                                 sizeof(T)) == 0;
+                } else {
+                    return false;
+                }
+            },
+            entity);
+        if (untouched) continue;
+        live_[index] = entity;
+        live_known_[index] = true;
         scratch_.clear();
         write_entity_bytes(entity, scratch_);
         std::vector<std::uint8_t>& before = entity_bytes_[index];
@@ -228,6 +257,8 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         keyframes_.pop_back();
     }
     world.restore(mirrored_snapshot());
+    live_.assign(live_.size(), Entity{});  // the world now holds other values: compare fields again
+    live_known_.assign(live_.size(), false);
     return done;
 }
 
@@ -237,6 +268,7 @@ std::int64_t RewindBuffer::resume(World& world) {
     std::int64_t steps = position() - keyframe.position;
     if (steps < 0 || steps > limits_.max_replay_ticks || keyframe.position < inputs_base_) return -1;
     world.restore(*keyframe.snapshot);
+    live_known_.assign(live_known_.size(), false);
     for (std::int64_t p = keyframe.position; p < position(); ++p) {
         world.step(inputs_[static_cast<std::size_t>(p - inputs_base_)]);
         world.take_events();

@@ -92,6 +92,10 @@ class RewindBuffer {
     EntityMap::Layout layout_;
     std::vector<std::vector<std::uint8_t>> entity_bytes_;  ///< by slot index; empty for a free slot
     std::vector<Entity> entities_;                         ///< decoded, by slot index
+    /// The live entities as they were at the last record(), bytes and all (Box2D body pointers too): an
+    /// entity of a plain type whose bytes did not change since is not encoded again.
+    std::vector<Entity> live_;
+    std::vector<bool> live_known_;  ///< live_[i] holds what slot i held at the last record()
     std::vector<std::uint8_t> game_bytes_;
     std::vector<std::uint8_t> scratch_;
 };
