@@ -204,7 +204,10 @@ TEST_CASE("art: sheet.json names every required animation inside sheet.png") {
     CHECK(int(animations.at("coin").at("frames")) >= 4);
     CHECK(int(animations.at("checkpoint_on").at("frames")) >= 2);
     CHECK(int(animations.at("goal").at("frames")) >= 2);
-    for (const auto& [name, animation] : animations.items()) {
+    for (const auto& item : animations.items()) {
+        // A named copy, not a structured binding: CAPTURE's lambda cannot capture bindings in clang 14.
+        const std::string name = item.key();
+        const auto& animation = item.value();
         CAPTURE(name);
         const int x = animation.at("x"), y = animation.at("y"), w = animation.at("w"), h = animation.at("h");
         const int frames = animation.at("frames"), fps = animation.at("fps");
