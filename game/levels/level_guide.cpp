@@ -89,9 +89,9 @@ struct EditableCollector {
     std::vector<EditableField>& out;
 
     template <class T>
-    void operator()(const char* name, T& value, FieldFlag flags = FieldFlag::none) {
-        if (!has_flag(flags, FieldFlag::editable)) return;
-        EditableField field{name, field_type_name<T>(), nullptr, false};
+    void operator()(const char* name, const T& value, FieldSpec spec = {}) {
+        if (!spec.editable()) return;
+        EditableField field{name, field_type_name<T>(), nullptr, false, describe_range<T>(spec)};
         if constexpr (std::is_same_v<T, EntityRef>) {
             field.is_reference = true;  // no default id: a null reference cannot be written in a .lvl
         } else if constexpr (std::is_same_v<T, EntityRefList>) {
@@ -122,7 +122,7 @@ std::vector<EditableField> editable_fields(std::string_view prefab) {
     std::optional<Entity> entity = make_entity(prefab);
     if (!entity) return out;
     std::visit(
-        [&](auto& e) {
+        [&](const auto& e) {
             EditableCollector collector{out};
             e.fields(collector);
         },
@@ -139,7 +139,8 @@ std::string level_guide_reference() {
         md += "| " + code(tile) + " | " + cell("tile:" + tile) + " |\n";
 
     md += "\n### Prefabs (`spr_prefabs`)\n\n";
-    md += "Each prefab with the fields a `.lvl` entry may set; a field left out keeps its default.\n";
+    md += "Each prefab with the fields a `.lvl` entry may set; a field left out keeps its default. A value\n"
+          "outside its range is an error that names the entry and the field.\n";
     for (const std::string& prefab : schema.prefabs) {
         md += "\n#### " + code(prefab) + "\n\n" + cell(prefab) + "\n\n";
         const std::vector<EditableField> fields = editable_fields(prefab);
@@ -147,11 +148,12 @@ std::string level_guide_reference() {
             md += "No editable fields: the entry is just `\"" + prefab + "\"`.\n";
             continue;
         }
-        md += "| field | type | default | what it sets |\n|---|---|---|---|\n";
+        md += "| field | type | default | range | what it sets |\n|---|---|---|---|---|\n";
         for (const EditableField& field : fields) {
             const std::string shown_default =
                 field.default_value.is_null() ? "none" : code(field.default_value.dump());
             md += "| " + code(field.name) + " | " + field.type + " | " + shown_default + " | " +
+                  (field.range.empty() ? std::string("any") : field.range) + " | " +
                   cell(prefab + "." + field.name) + " |\n";
         }
     }

@@ -1,5 +1,5 @@
 // The level maker's reference, generated from the field lists: every tile type and, for every prefab, its
-// editable fields with type, default and a one-line description. LEVELS.md embeds level_guide_reference()
+// editable fields with type, default, range and a one-line description. LEVELS.md embeds level_guide_reference()
 // between its GENERATED REFERENCE markers (`quickstep --level-guide` prints it); a test keeps them equal.
 #pragma once
 
@@ -17,6 +17,7 @@ struct EditableField {
     std::string type;                      ///< qs::field_type_name: "number", "integer", "boolean", ...
     nlohmann::ordered_json default_value;  ///< from a default-constructed entity; null for a single reference
     bool is_reference = false;             ///< takes an id (or a list of ids) of another entry
+    std::string range;                     ///< "0 to 25 tiles/s", "at most 1000 bytes long", or "" (any)
 };
 
 /// The editable fields of a prefab in field-list order; empty for an unknown prefab.

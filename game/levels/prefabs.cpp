@@ -20,7 +20,7 @@ std::optional<Entity> make_entity(std::string_view type_name) {
 std::vector<FieldInfo> entity_fields(std::string_view type_name) {
     auto entity = make_entity(type_name);
     if (!entity) return {};
-    return std::visit([](auto& e) { return list_fields(e); }, *entity);
+    return std::visit([](const auto& e) { return list_fields(e); }, *entity);
 }
 
 namespace {
@@ -42,8 +42,8 @@ struct ConfigReader {
     std::vector<PendingReference>& references;
 
     template <class T>
-    void operator()(const char* name, T& value, FieldFlag flags = FieldFlag::none) {
-        if (!has_flag(flags, FieldFlag::editable) || !config.contains(name)) return;
+    void operator()(const char* name, T& value, FieldSpec spec = {}) {
+        if (!spec.editable() || !config.contains(name)) return;
         const nlohmann::json& json = config.at(name);
         if constexpr (std::is_same_v<T, EntityRef> || std::is_same_v<T, EntityRefList>) {
             PendingReference pending{name, {}};
@@ -66,7 +66,7 @@ struct ConfigReader {
             }
             references.push_back(std::move(pending));
         } else {
-            std::string problem = field_from_json(json, name, value);
+            std::string problem = field_from_json(json, name, value, spec);
             if (!problem.empty()) problems.push_back(problem);
         }
     }

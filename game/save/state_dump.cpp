@@ -14,8 +14,7 @@ nlohmann::json dump_entity(EntityRef ref, const Entity& entity) {
     out["generation"] = ref.generation;
     out["type"] = std::string(entity_type_name(entity));
     JsonFieldWriter writer{out};
-    Entity copy = entity;  // field lists take non-const references
-    std::visit([&](auto& e) { e.fields(writer); }, copy);
+    std::visit([&](const auto& e) { e.fields(writer); }, entity);
     return out;
 }
 
@@ -53,8 +52,7 @@ nlohmann::json dump_state(const World& world, std::int64_t tick, const RewindBuf
 
     nlohmann::json game = nlohmann::json::object();
     JsonFieldWriter writer{game};
-    GameState state = world.game;
-    state.fields(writer);
+    world.game.fields(writer);
     out["game"] = game;
     out["rewind"] = {{"ticks", rewind ? rewind->ticks() : 0},
                      {"bytes", rewind ? static_cast<std::uint64_t>(rewind->bytes()) : 0}};

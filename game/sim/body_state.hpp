@@ -2,11 +2,28 @@
 // angular velocity and awake flag. Saved with the entity; the Box2D body is rebuilt from it.
 #pragma once
 
+#include <cmath>
+
 #include "engine/fields.hpp"
 
 class b2Body;
 
 namespace qs {
+
+/// Ranges shared by several field lists (values read from saves and .lvl files are checked against them).
+inline constexpr double max_coordinate = 1e6;         ///< |x|, |y| of anything, tiles
+inline constexpr double max_speed = 1e4;              ///< |velocity| of anything, tiles/s
+inline constexpr double max_level_side = 4096;        ///< sizes and travels measured in tiles
+inline constexpr double max_countdown_ticks = 36000;  ///< tick counters and intervals (10 minutes)
+
+/// The tile column or row of a coordinate, clamped far outside any level first, so no value can make the
+/// conversion to int undefined (outside the grid every tile is empty anyway).
+inline int to_tile(double coordinate) {
+    constexpr double limit = 1 << 30;
+    if (!(coordinate > -limit)) return static_cast<int>(-limit);  // also NaN
+    if (coordinate > limit) return static_cast<int>(limit);
+    return static_cast<int>(std::floor(coordinate));
+}
 
 struct BodyState {
     double x = 0, y = 0;         ///< centre, tiles
@@ -19,13 +36,21 @@ struct BodyState {
 
     template <class V>
     void fields(V& v) {
-        v("x", x);
-        v("y", y);
-        v("vx", vx);
-        v("vy", vy);
-        v("angle", angle);
-        v("spin", spin);
-        v("awake", awake);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        v("x", self.x, within(-max_coordinate, max_coordinate, "tiles"));
+        v("y", self.y, within(-max_coordinate, max_coordinate, "tiles"));
+        v("vx", self.vx, within(-max_speed, max_speed, "tiles/s"));
+        v("vy", self.vy, within(-max_speed, max_speed, "tiles/s"));
+        v("angle", self.angle, within(-1e4, 1e4, "radians"));
+        v("spin", self.spin, within(-1e4, 1e4, "radians/s"));
+        v("awake", self.awake);
     }
 };
 

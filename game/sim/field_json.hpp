@@ -43,38 +43,56 @@ nlohmann::json field_to_json(const T& value) {
 struct JsonFieldWriter {
     nlohmann::json& out;
     template <class T>
-    void operator()(const char* name, T& value, FieldFlag = FieldFlag::none) {
+    void operator()(const char* name, const T& value, FieldFlag = FieldFlag::none) {
         out[name] = field_to_json(value);
     }
 };
 
-/// Reads a plain field value (bool, integer, number, string) from JSON; returns an error sentence or "".
-template <class T>
-std::string field_from_json(const nlohmann::json& json, const std::string& name, T& value) {
+/// Reads a plain field value (bool, integer, number, string) from JSON, checking it against the field's
+/// range before converting it; returns an error sentence ("speed must be a number, got a string", "height is
+/// 2147483648, outside 1 to 4096 tiles") or "". On an error `value` is left unchanged.
+template <class Q>
+std::string field_from_json(const nlohmann::json& json, const std::string& name, Q& value,
+                            const FieldSpec& spec = {}) {
+    using T = std::remove_cv_t<Q>;
     auto wrong = [&](const char* wanted) {
         return name + " must be " + wanted + ", got " +
                (json.is_null() ? "null" : std::string("a ") + json.type_name());
+    };
+    auto out_of_range = [&](double number) {
+        return name + " is " + format_field_number(number) + ", outside " + describe_range<T>(spec);
     };
     if constexpr (std::is_same_v<T, bool>) {
         if (!json.is_boolean()) return wrong("true or false");
         value = json.get<bool>();
     } else if constexpr (std::is_integral_v<T>) {
-        if (json.is_number_integer()) {
-            value = json.get<T>();
-        } else if (json.is_number_float() && std::trunc(json.get<double>()) == json.get<double>() &&
-                   std::abs(json.get<double>()) < 1e9) {
-            value = static_cast<T>(json.get<double>());
-        } else {
+        if (!json.is_number()) return wrong("a whole number");
+        double number = json.get<double>();
+        if (json.is_number_float() && std::isfinite(number) && std::trunc(number) != number) {
             return wrong("a whole number");
+        }
+        if (!number_in_range<T>(number, spec)) return out_of_range(number);
+        if (json.is_number_unsigned()) {
+            value = static_cast<T>(json.get<std::uint64_t>());
+        } else if (json.is_number_integer()) {
+            value = static_cast<T>(json.get<std::int64_t>());
+        } else {
+            value = static_cast<T>(number);
         }
     } else if constexpr (std::is_floating_point_v<T>) {
         if (!json.is_number()) return wrong("a number");
         double number = json.get<double>();
         if (!std::isfinite(number)) return wrong("a finite number");
+        if (!number_in_range<T>(number, spec)) return out_of_range(number);
         value = static_cast<T>(number);
     } else if constexpr (std::is_same_v<T, std::string>) {
         if (!json.is_string()) return wrong("a string");
-        value = json.get<std::string>();
+        const auto& text = json.get_ref<const std::string&>();
+        if (static_cast<double>(text.size()) > spec.max) {
+            return name + " is " + std::to_string(text.size()) + " bytes long, over the limit (" +
+                   describe_range<T>(spec) + ")";
+        }
+        value = text;
     } else {
         return name + " cannot be read from JSON";
     }

@@ -20,14 +20,23 @@ struct GameState {
 
     template <class V>
     void fields(V& v) {
-        v("coins", coins);
-        v("coins_total", coins_total);
-        v("lives", lives);
-        v("deaths", deaths);
-        v("timer_ticks", timer_ticks);
-        v("completed", completed);
-        v("player", player);
-        v("checkpoint", checkpoint);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list with the range of every number (checked when a save is read).
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        v("coins", self.coins, within(0, 1e9));
+        v("coins_total", self.coins_total, within(0, 1e9));
+        v("lives", self.lives, within(0, 1000));
+        v("deaths", self.deaths, within(0, 1e9));
+        v("timer_ticks", self.timer_ticks, within(0, 1e12, "ticks"));
+        v("completed", self.completed);
+        v("player", self.player);
+        v("checkpoint", self.checkpoint);
     }
 };
 

@@ -18,10 +18,10 @@ Tuning load_tuning(const std::filesystem::path& path, std::vector<std::string>& 
         return tuning;
     }
     std::vector<std::string> known;
-    auto reader = [&]<class T>(const char* name, T& value, FieldFlag = FieldFlag::none) {
+    auto reader = [&]<class T>(const char* name, T& value, FieldSpec spec = {}) {
         known.emplace_back(name);
         if (!doc.value->contains(name)) return;
-        std::string problem = field_from_json(doc.value->at(name), name, value);
+        std::string problem = field_from_json(doc.value->at(name), name, value, spec);
         if (!problem.empty()) problems.push_back(path.string() + ": " + problem);
     };
     tuning.fields(reader);

@@ -30,31 +30,32 @@ struct Tuning {
     int start_lives = 3;
     int projectile_max_age = 600;
 
+    /// The field list; every number has a range (tuning.json values outside it keep the default).
     template <class V>
     void fields(V& v) {
-        v("run_speed", run_speed);
-        v("ground_accel", ground_accel);
-        v("ground_decel", ground_decel);
-        v("air_accel", air_accel);
-        v("air_decel", air_decel);
-        v("ice_accel", ice_accel);
-        v("ice_decel", ice_decel);
-        v("gravity", gravity);
-        v("fall_gravity_factor", fall_gravity_factor);
-        v("max_fall_speed", max_fall_speed);
-        v("jump_speed", jump_speed);
-        v("jump_cut_factor", jump_cut_factor);
-        v("coyote_ticks", coyote_ticks);
-        v("jump_buffer_ticks", jump_buffer_ticks);
-        v("corner_correction", corner_correction);
-        v("stomp_bounce_speed", stomp_bounce_speed);
-        v("hurt_knockback_x", hurt_knockback_x);
-        v("hurt_knockback_y", hurt_knockback_y);
-        v("invulnerable_ticks", invulnerable_ticks);
-        v("respawn_ticks", respawn_ticks);
-        v("drop_through_ticks", drop_through_ticks);
-        v("start_lives", start_lives);
-        v("projectile_max_age", projectile_max_age);
+        v("run_speed", run_speed, within(0, 25, "tiles/s"));
+        v("ground_accel", ground_accel, within(0, 1000, "tiles/s²"));
+        v("ground_decel", ground_decel, within(0, 1000, "tiles/s²"));
+        v("air_accel", air_accel, within(0, 1000, "tiles/s²"));
+        v("air_decel", air_decel, within(0, 1000, "tiles/s²"));
+        v("ice_accel", ice_accel, within(0, 1000, "tiles/s²"));
+        v("ice_decel", ice_decel, within(0, 1000, "tiles/s²"));
+        v("gravity", gravity, within(0, 1000, "tiles/s²"));
+        v("fall_gravity_factor", fall_gravity_factor, within(0, 10));
+        v("max_fall_speed", max_fall_speed, within(0, 25, "tiles/s"));
+        v("jump_speed", jump_speed, within(0, 100, "tiles/s"));
+        v("jump_cut_factor", jump_cut_factor, within(0, 1));
+        v("coyote_ticks", coyote_ticks, within(0, 600, "ticks"));
+        v("jump_buffer_ticks", jump_buffer_ticks, within(0, 600, "ticks"));
+        v("corner_correction", corner_correction, within(0, 0.5, "tiles"));
+        v("stomp_bounce_speed", stomp_bounce_speed, within(0, 100, "tiles/s"));
+        v("hurt_knockback_x", hurt_knockback_x, within(0, 100, "tiles/s"));
+        v("hurt_knockback_y", hurt_knockback_y, within(0, 100, "tiles/s"));
+        v("invulnerable_ticks", invulnerable_ticks, within(0, 36000, "ticks"));
+        v("respawn_ticks", respawn_ticks, within(1, 36000, "ticks"));
+        v("drop_through_ticks", drop_through_ticks, within(0, 600, "ticks"));
+        v("start_lives", start_lives, within(1, 99));
+        v("projectile_max_age", projectile_max_age, within(1, 36000, "ticks"));
     }
 };
 

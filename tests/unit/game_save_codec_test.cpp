@@ -17,18 +17,25 @@ using namespace qs::test;
 
 namespace {
 
-/// Gives every field a value that differs from its default, so a forgotten field shows up.
+/// Gives every field a value that differs from its default, so a forgotten field shows up; numbers stay
+/// inside the field's documented range (a save outside it is refused).
 struct Perturb {
     int n = 0;
     template <class T>
-    void operator()(const char*, T& value, FieldFlag = FieldFlag::none) {
+    void operator()(const char*, T& value, FieldSpec spec = {}) {
         ++n;
         if constexpr (std::is_same_v<T, bool>) {
             value = !value;
         } else if constexpr (std::is_integral_v<T>) {
-            value = static_cast<T>(value + 3 + n);
+            T changed = static_cast<T>(value + 3 + n);
+            if (!number_in_range<T>(static_cast<double>(changed), spec))
+                changed = static_cast<T>(value == static_cast<T>(spec.min) ? spec.max : spec.min);
+            value = changed;
         } else if constexpr (std::is_floating_point_v<T>) {
-            value = value + 0.15625 * n + 1.0 / 3.0;
+            T changed = value + 0.15625 * n + 1.0 / 3.0;
+            if (!number_in_range<T>(changed, spec))
+                changed = spec.min + (spec.max - spec.min) * (0.15625 + 1.0 / 3.0);
+            value = changed;
         } else if constexpr (std::is_same_v<T, std::string>) {
             value += " changed " + std::to_string(n);
         } else if constexpr (std::is_same_v<T, EntityRef>) {

@@ -19,9 +19,18 @@ struct CameraArea {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("w", w, FieldFlag::editable);
-        v("h", h, FieldFlag::editable);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("w", self.w, editable(1, max_level_side, "tiles"));
+        v("h", self.h, editable(1, max_level_side, "tiles"));
     }
     /// The area in world units.
     WorldRect area() const;

@@ -18,8 +18,17 @@ struct Checkpoint {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("active", active);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("active", self.active);
     }
     void react(World& world, EntityRef self);
 };

@@ -18,8 +18,17 @@ struct Coin {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("value", value, FieldFlag::editable);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("value", self.value, editable(0, 10000));
     }
     /// Counts into the level's coin total.
     void on_level_start(World& world, EntityRef self);

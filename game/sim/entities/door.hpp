@@ -19,9 +19,18 @@ struct Door {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("open", open, FieldFlag::editable);
-        v("height", height, FieldFlag::editable);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("open", self.open, FieldFlag::editable);
+        v("height", self.height, editable(1, max_level_side, "tiles"));
     }
     void create_body(World& world, EntityRef self);
     /// Called by a switch.

@@ -17,7 +17,16 @@ struct Goal {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
     }
     void react(World& world, EntityRef self);
 };

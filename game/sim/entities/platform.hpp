@@ -26,16 +26,25 @@ struct Platform {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("dx", dx, FieldFlag::editable);
-        v("dy", dy, FieldFlag::editable);
-        v("speed", speed, FieldFlag::editable);
-        v("width", width, FieldFlag::editable);
-        v("active", active, FieldFlag::editable);
-        v("start_x", start_x);
-        v("start_y", start_y);
-        v("progress", progress);
-        v("direction", direction);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("dx", self.dx, editable(-max_level_side, max_level_side, "tiles"));
+        v("dy", self.dy, editable(-max_level_side, max_level_side, "tiles"));
+        v("speed", self.speed, editable(0, 60, "tiles/s"));
+        v("width", self.width, editable(1, max_level_side, "tiles"));
+        v("active", self.active, FieldFlag::editable);
+        v("start_x", self.start_x, within(-max_coordinate, max_coordinate, "tiles"));
+        v("start_y", self.start_y, within(-max_coordinate, max_coordinate, "tiles"));
+        v("progress", self.progress, within(0, 1));
+        v("direction", self.direction, within(-1, 1));
     }
     double half_width() const { return width * 0.5; }
     /// Its travel starts where the level placed it.

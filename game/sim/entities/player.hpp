@@ -34,23 +34,32 @@ struct Player {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("health", health, FieldFlag::editable);
-        v("max_health", max_health, FieldFlag::editable);
-        v("facing", facing, FieldFlag::editable);
-        v("grounded", grounded);
-        v("on_ice", on_ice);
-        v("jumping", jumping);
-        v("coyote_ticks", coyote_ticks);
-        v("jump_buffer_ticks", jump_buffer_ticks);
-        v("drop_ticks", drop_ticks);
-        v("invulnerable_ticks", invulnerable_ticks);
-        v("dead_ticks", dead_ticks);
-        v("run_vx", run_vx);
-        v("spawn_x", spawn_x);
-        v("spawn_y", spawn_y);
-        v("riding", riding);
-        v("checkpoint", checkpoint);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("health", self.health, editable(0, 1000));
+        v("max_health", self.max_health, editable(1, 1000));
+        v("facing", self.facing, editable(-1, 1));
+        v("grounded", self.grounded);
+        v("on_ice", self.on_ice);
+        v("jumping", self.jumping);
+        v("coyote_ticks", self.coyote_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("jump_buffer_ticks", self.jump_buffer_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("drop_ticks", self.drop_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("invulnerable_ticks", self.invulnerable_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("dead_ticks", self.dead_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("run_vx", self.run_vx, within(-max_speed, max_speed, "tiles/s"));
+        v("spawn_x", self.spawn_x, within(-max_coordinate, max_coordinate, "tiles"));
+        v("spawn_y", self.spawn_y, within(-max_coordinate, max_coordinate, "tiles"));
+        v("riding", self.riding);
+        v("checkpoint", self.checkpoint);
     }
     /// Becomes the game's player; its spawn point is where the level placed it.
     void on_level_start(World& world, EntityRef self);

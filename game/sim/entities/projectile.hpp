@@ -20,9 +20,18 @@ struct Projectile {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("shooter", shooter);
-        v("age", age);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("shooter", self.shooter);
+        v("age", self.age, within(0, 1000000, "ticks"));
     }
     void think(World& world, EntityRef self);
     void react(World& world, EntityRef self);

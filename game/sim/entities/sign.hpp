@@ -19,8 +19,17 @@ struct Sign {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("text", text, FieldFlag::editable);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("text", self.text, editable(0, 1000));
     }
 };
 

@@ -24,10 +24,19 @@ struct Switch {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("targets", targets, FieldFlag::editable);
-        v("on", on, FieldFlag::editable);
-        v("touching", touching);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("targets", self.targets, FieldFlag::editable);
+        v("on", self.on, FieldFlag::editable);
+        v("touching", self.touching);
     }
     /// Whether a reference field may name an entity of type Target (checked when a level is loaded):
     /// `targets` takes every type a switch can toggle.

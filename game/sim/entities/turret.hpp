@@ -24,13 +24,22 @@ struct Turret {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("interval", interval, FieldFlag::editable);
-        v("shot_speed", shot_speed, FieldFlag::editable);
-        v("direction", direction, FieldFlag::editable);
-        v("active", active, FieldFlag::editable);
-        v("cooldown", cooldown, FieldFlag::editable);
-        v("shots_fired", shots_fired);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("interval", self.interval, editable(1, max_countdown_ticks, "ticks"));
+        v("shot_speed", self.shot_speed, editable(0, 60, "tiles/s"));
+        v("direction", self.direction, editable(-1, 1));
+        v("active", self.active, FieldFlag::editable);
+        v("cooldown", self.cooldown, editable(0, max_countdown_ticks, "ticks"));
+        v("shots_fired", self.shots_fired, within(0, 1e9));
     }
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);

@@ -21,10 +21,19 @@ struct Walker {
 
     template <class V>
     void fields(V& v) {
-        state.fields(v);
-        v("speed", speed, FieldFlag::editable);
-        v("facing", facing, FieldFlag::editable);
-        v("grounded", grounded);
+        fields_of(*this, v);
+    }
+    template <class V>
+    void fields(V& v) const {
+        fields_of(*this, v);
+    }
+    /// The field list (with the range of every number), for a const or a mutable entity.
+    template <class Self, class V>
+    static void fields_of(Self& self, V& v) {
+        self.state.fields(v);
+        v("speed", self.speed, editable(0, 25, "tiles/s"));
+        v("facing", self.facing, editable(-1, 1));
+        v("grounded", self.grounded);
     }
     void think(World& world, EntityRef self);
 };
