@@ -3,9 +3,11 @@
 
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/msgpack_check.hpp"
 #include "engine/save_file.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/sim/field_json.hpp"
@@ -27,10 +29,35 @@ bool ref_from_compact(const json& value, EntityRef& ref) {
         return true;
     }
     if (!value.is_array() || value.size() != 2 || !value[0].is_number_unsigned() ||
-        !value[1].is_number_unsigned()) {
+        !value[1].is_number_unsigned() || value[0].get<std::uint64_t>() > 0xFFFFFFFFu ||
+        value[1].get<std::uint64_t>() > 0xFFFFFFFFu) {
         return false;
     }
     ref = {value[0].get<std::uint32_t>(), value[1].get<std::uint32_t>()};
+    return true;
+}
+
+/// Whether `text` is well-formed UTF-8 (save files are binary; a dump of a bad string would throw).
+bool valid_utf8(const std::string& text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        auto byte = static_cast<unsigned char>(text[i]);
+        std::size_t extra = byte < 0x80           ? 0
+                            : (byte >> 5) == 0x6  ? 1
+                            : (byte >> 4) == 0xe  ? 2
+                            : (byte >> 3) == 0x1e ? 3
+                                                  : 9;
+        if (extra == 9 || text.size() - i - 1 < extra) return false;
+        std::uint32_t code = extra == 0 ? byte : byte & (0x3f >> extra);
+        for (std::size_t k = 1; k <= extra; ++k) {
+            auto next = static_cast<unsigned char>(text[i + k]);
+            if ((next & 0xc0) != 0x80) return false;
+            code = (code << 6) | (next & 0x3f);
+        }
+        static constexpr std::uint32_t smallest[] = {0, 0x80, 0x800, 0x10000};
+        if (code < smallest[extra] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
+        i += extra + 1;
+    }
     return true;
 }
 
@@ -54,29 +81,37 @@ json value_to_compact(const T& value) {
     }
 }
 
-template <class T>
-bool value_from_compact(const json& value, T& out) {
+/// Reads one field value from its compact form, range checks included: "" or the problem, e.g.
+/// "x is 1e+300, outside -1000000 to 1000000 tiles".
+template <class Q>
+std::string value_from_compact(const json& value, const char* name, Q& out, const FieldSpec& spec) {
+    using T = std::remove_cv_t<Q>;
     if constexpr (std::is_same_v<T, EntityRef>) {
-        return ref_from_compact(value, out);
+        return ref_from_compact(value, out) ? "" : std::string(name) + " is not a reference";
     } else if constexpr (std::is_same_v<T, EntityRefList>) {
-        if (!value.is_array()) return false;
+        std::string wrong = std::string(name) + " is not a list of references";
+        if (!value.is_array()) return wrong;
         out.refs.clear();
         for (const json& item : value) {
             EntityRef ref;
-            if (!ref_from_compact(item, ref)) return false;
+            if (!ref_from_compact(item, ref)) return wrong;
             out.refs.push_back(ref);
         }
-        return true;
+        return "";
     } else {
-        return field_from_json(value, "", out).empty();
+        std::string problem = field_from_json(value, name, out, spec);
+        if (problem.empty() && std::is_same_v<T, std::string> &&
+            !valid_utf8(value.get_ref<const std::string&>()))
+            problem = std::string(name) + " is not valid UTF-8 text";
+        return problem;
     }
 }
 
 /// Field names of a value, in declaration order.
 template <class Object>
-std::vector<std::string> field_names(Object& object) {
+std::vector<std::string> field_names(const Object& object) {
     std::vector<std::string> names;
-    auto visit = [&names]<class T>(const char* name, T&, FieldFlag = FieldFlag::none) {
+    auto visit = [&names]<class T>(const char* name, const T&, FieldFlag = FieldFlag::none) {
         names.emplace_back(name);
     };
     object.fields(visit);
@@ -87,7 +122,7 @@ std::vector<std::string> field_names(Object& object) {
 struct CompactWriter {
     json& out;
     template <class T>
-    void operator()(const char*, T& value, FieldFlag = FieldFlag::none) {
+    void operator()(const char*, const T& value, FieldFlag = FieldFlag::none) {
         out.push_back(value_to_compact(value));
     }
 };
@@ -98,13 +133,12 @@ struct CompactReader {
     const json& values;
     std::string& problem;
     template <class T>
-    void operator()(const char* name, T& value, FieldFlag = FieldFlag::none) {
+    void operator()(const char* name, T& value, FieldSpec spec = {}) {
         auto found = position_of.find(name);
         if (found == position_of.end() || found->second >= values.size())
             return;  // missing: keep the default
-        if (!value_from_compact(values[found->second], value) && problem.empty()) {
-            problem = std::string("field '") + name + "' has a value of the wrong type";
-        }
+        if (!problem.empty()) return;
+        problem = value_from_compact(values[found->second], name, value, spec);
     }
 };
 
@@ -116,12 +150,10 @@ struct IndexedReader {
     std::string& problem;
     std::size_t next = 0;
     template <class T>
-    void operator()(const char* name, T& value, FieldFlag = FieldFlag::none) {
+    void operator()(const char* name, T& value, FieldSpec spec = {}) {
         std::size_t position = positions[next++];
-        if (position >= values.size()) return;  // missing: keep the default
-        if (!value_from_compact(values[position], value) && problem.empty()) {
-            problem = std::string("field '") + name + "' has a value of the wrong type";
-        }
+        if (position >= values.size() || !problem.empty()) return;  // missing: keep the default
+        problem = value_from_compact(values[position], name, value, spec);
     }
 };
 
@@ -153,65 +185,89 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     std::vector<std::string> type_names;
     json types = json::array();
     json records = json::array();
-    for (const Entity& original : save.snapshot.entities) {
-        Entity entity = original;
+    for (const Entity& entity : save.snapshot.entities) {
         std::string type(entity_type_name(entity));
         std::size_t type_id = 0;
         while (type_id < type_names.size() && type_names[type_id] != type) ++type_id;
         if (type_id == type_names.size()) {
             type_names.push_back(type);
             std::visit(
-                [&](auto& e) {
+                [&](const auto& e) {
                     types.push_back({{"type", type}, {"fields", field_names(e)}});
                 },
                 entity);
         }
         json record = json::array({type_id});
         CompactWriter writer{record};
-        std::visit([&](auto& e) { e.fields(writer); }, entity);
+        std::visit([&](const auto& e) { e.fields(writer); }, entity);
         records.push_back(std::move(record));
     }
     body["types"] = std::move(types);
     body["entities"] = std::move(records);
 
     json game = json::object();
-    GameState state = save.snapshot.game;
-    auto game_writer = [&game]<class T>(const char* name, T& value, FieldFlag = FieldFlag::none) {
+    auto game_writer = [&game]<class T>(const char* name, const T& value, FieldFlag = FieldFlag::none) {
         game[name] = value_to_compact(value);
     };
-    state.fields(game_writer);
+    save.snapshot.game.fields(game_writer);
     body["game"] = std::move(game);
     return json::to_msgpack(body);
 }
 
 std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error) {
-    json body = json::from_msgpack(file.body, true, false);
-    if (body.is_discarded() || !body.is_object()) {
-        error = "corrupt: the body is not valid MessagePack";
-        return std::nullopt;
-    }
-    migrate_save_body(body, file);
     auto fail = [&](const std::string& what) {
         error = "corrupt: " + what;
         return std::nullopt;
     };
+    // Bounds first (depth, lengths, value count), so the recursive MessagePack reader below stays shallow
+    // and its tree small whatever the bytes say.
+    if (std::string problem = check_msgpack(file.body.data(), file.body.size(), save_body_limits);
+        !problem.empty()) {
+        return fail("the body is not usable MessagePack: " + problem);
+    }
+    json body = json::from_msgpack(file.body, true, false);
+    if (body.is_discarded() || !body.is_object()) return fail("the body is not valid MessagePack");
+    migrate_save_body(body, file);
     SavedGame save;
     try {
+        // Whole numbers only where the format has them: a float or a negative number there is refused
+        // before any conversion.
+        auto whole = [&](const json& value, std::uint64_t max, const std::string& what) -> std::uint64_t {
+            if (!value.is_number_unsigned() || value.get<std::uint64_t>() > max) {
+                throw std::invalid_argument(what + " must be a whole number from 0 to " +
+                                            std::to_string(max) + ", got " +
+                                            value.dump(-1, ' ', false, json::error_handler_t::replace));
+            }
+            return value.get<std::uint64_t>();
+        };
+        if (!body.at("level").is_string()) throw std::invalid_argument("the level id is not text");
         save.level = body.at("level").get<std::string>();
-        save.level_hash = body.at("level_hash").get<std::uint64_t>();
-        save.sequence = body.at("sequence").get<std::uint64_t>();
-        save.tick = body.at("tick").get<std::int64_t>();
+        save.level_hash = whole(body.at("level_hash"), UINT64_MAX, "level_hash");
+        save.sequence = whole(body.at("sequence"), max_save_sequence, "sequence");
+        save.tick = static_cast<std::int64_t>(whole(body.at("tick"), max_save_tick, "tick"));
         const json& slots = body.at("slots");
         const json& generations = slots.at("generation");
         const json& alive = slots.at("alive");
-        if (!generations.is_array() || !alive.is_array() || generations.size() != alive.size()) {
+        const json& free = slots.at("free");
+        if (!generations.is_array() || !alive.is_array() || !free.is_array() ||
+            generations.size() != alive.size()) {
             return fail("slot table lists differ in length");
         }
+        save.snapshot.layout.slots.reserve(generations.size());
         for (std::size_t i = 0; i < generations.size(); ++i) {
-            save.snapshot.layout.slots.push_back({generations[i].get<std::uint32_t>(), alive[i].get<bool>()});
+            auto generation =
+                static_cast<std::uint32_t>(whole(generations[i], UINT32_MAX, "a slot generation"));
+            save.snapshot.layout.slots.push_back({generation, alive[i].get<bool>()});
         }
-        save.snapshot.layout.free_list = slots.at("free").get<std::vector<std::uint32_t>>();
+        for (const json& index : free)
+            save.snapshot.layout.free_list.push_back(
+                static_cast<std::uint32_t>(whole(index, UINT32_MAX, "a free slot")));
         if (auto problem = EntityMap::validate_layout(save.snapshot.layout)) return fail(*problem);
+        // Entities come in index order: the k-th record is the k-th live slot (named in messages).
+        std::vector<std::uint32_t> live_slots;
+        for (std::size_t i = 0; i < save.snapshot.layout.slots.size(); ++i) {
+            if (save.snapshot.layout.slots[i].alive) live_slots.push_back(static_cast<std::uint32_t>(i));
+        }
 
         // One table per saved type: a default entity to start from, and where each of this build's fields
         // sits in the saved records (fields the file lacks keep their defaults; unknown ones are skipped).
@@ -221,16 +277,20 @@ std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& err
             std::vector<std::size_t> positions;
         };
         std::vector<TypeTable> tables;
-        for (const json& type : body.at("types")) {
+        const json& types = body.at("types");
+        if (!types.is_array()) return fail("the type table is not a list");
+        for (const json& type : types) {
+            if (!type.at("type").is_string()) return fail("a type name is not text");
             TypeTable table{type.at("type").get<std::string>(), std::nullopt, {}};
             table.prototype = make_entity(table.name);
             if (!table.prototype) return fail("unknown entity type '" + table.name + "'");
             std::map<std::string, std::size_t> saved_position;
             const json& names = type.at("fields");
+            if (!names.is_array()) return fail(table.name + ": the field names are not a list");
             for (std::size_t i = 0; i < names.size(); ++i)
                 saved_position[names[i].get<std::string>()] = i + 1;
             std::visit(
-                [&](auto& e) {
+                [&](const auto& e) {
                     for (const std::string& field : field_names(e)) {
                         auto found = saved_position.find(field);
                         table.positions.push_back(found == saved_position.end() ? std::string::npos
@@ -241,26 +301,28 @@ std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& err
             tables.push_back(std::move(table));
         }
         const json& records = body.at("entities");
+        if (!records.is_array()) return fail("the entity list is not a list");
+        if (records.size() != live_slots.size()) {
+            return fail(std::to_string(records.size()) + " entities for " +
+                        std::to_string(live_slots.size()) + " live slots");
+        }
         save.snapshot.entities.reserve(records.size());
-        for (const json& record : records) {
-            if (!record.is_array() || record.empty()) return fail("an entity record is not a list");
-            std::size_t type_id = record[0].get<std::size_t>();
-            if (type_id >= tables.size()) return fail("an entity names type #" + std::to_string(type_id));
+        for (std::size_t k = 0; k < records.size(); ++k) {
+            const json& record = records[k];
+            std::string where = "entity #" + std::to_string(live_slots[k]);
+            if (!record.is_array() || record.empty()) return fail(where + ": the record is not a list");
+            auto type_id = static_cast<std::size_t>(whole(record[0], tables.size(), where + " type"));
+            if (type_id >= tables.size()) return fail(where + " names type #" + std::to_string(type_id));
             const TypeTable& table = tables[type_id];
             Entity entity = *table.prototype;
             std::string problem;
             IndexedReader reader{table.positions, record, problem};
             std::visit([&](auto& e) { e.fields(reader); }, entity);
-            if (!problem.empty()) return fail(table.name + ": " + problem);
+            if (!problem.empty()) return fail(where + " (" + table.name + "): " + problem);
             save.snapshot.entities.push_back(std::move(entity));
         }
-        std::size_t live = 0;
-        for (const auto& slot : save.snapshot.layout.slots) live += slot.alive ? 1 : 0;
-        if (live != save.snapshot.entities.size()) {
-            return fail(std::to_string(save.snapshot.entities.size()) + " entities for " +
-                        std::to_string(live) + " live slots");
-        }
         const json& game = body.at("game");
+        if (!game.is_object()) return fail("the game state is not a map");
         std::map<std::string, std::size_t> game_positions;
         json game_values = json::array();
         for (const auto& [name, value] : game.items()) {
@@ -273,6 +335,8 @@ std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& err
         if (!problem.empty()) return fail("game: " + problem);
     } catch (const json::exception& e) {
         return fail(std::string("missing or mistyped data (") + e.what() + ")");
+    } catch (const std::invalid_argument& e) {
+        return fail(e.what());
     }
     return save;
 }

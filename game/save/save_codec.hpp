@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/msgpack_check.hpp"
 #include "engine/save_file.hpp"
 #include "game/sim/world.hpp"
 
@@ -14,6 +15,13 @@ namespace qs {
 
 /// The save format this build writes; it reads every version up to this one (see migrate_save_body).
 inline constexpr std::uint32_t save_format_version = 2;
+
+/// What a save body may hold: nesting depth, values in all (bounds the decoded tree's memory), longest
+/// string.
+inline constexpr MsgpackLimits save_body_limits{32, 8u << 20, 1u << 20};
+/// Largest tick and sequence number a save may carry (far beyond any real run; refused beyond).
+inline constexpr std::uint64_t max_save_tick = 1'000'000'000'000'000ull;
+inline constexpr std::uint64_t max_save_sequence = 999'999'999'999'999'999ull;  ///< 18 digits (file names)
 
 /// A quicksave: which level it belongs to, when it was made, and the world.
 struct SavedGame {
