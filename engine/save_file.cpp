@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace qs {
@@ -152,7 +154,13 @@ std::optional<std::vector<std::uint8_t>> read_whole_file(const fs::path& path, s
 
 bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>& bytes, std::string& error) {
     std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
+    if (!path.parent_path().empty() && !fs::is_directory(path.parent_path(), ec)) {
+        fs::create_directories(path.parent_path(), ec);
+        if (ec) {
+            error = path.parent_path().string() + ": cannot create the folder: " + ec.message();
+            return false;
+        }
+    }
     fs::path temp = path;
     temp += ".tmp";
     int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -160,6 +168,9 @@ bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>
         error = temp.string() + ": cannot create: " + std::strerror(errno);
         return false;
     }
+    // Held until the file is renamed and closed: remove_abandoned_temp_files() leaves a locked temp file
+    // alone (another process is writing it) and removes the rest (left by a crash).
+    ::flock(fd, LOCK_EX);
     std::size_t written = 0;
     while (written < bytes.size()) {
         ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
@@ -185,6 +196,29 @@ bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>
     }
     fsync_path(path.parent_path().empty() ? fs::path(".") : path.parent_path(), O_RDONLY | O_DIRECTORY);
     return true;
+}
+
+std::vector<fs::path> remove_abandoned_temp_files(const fs::path& dir,
+                                                  const std::function<bool(const fs::path&)>& ours) {
+    std::vector<fs::path> removed;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& temp = it->path();
+        if (temp.extension() != ".tmp" || !ours(fs::path(temp).replace_extension())) continue;
+        int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0) continue;
+        struct stat opened {
+        }, named{};
+        // Only a regular file nobody holds the lock on, and still the one under that name.
+        if (::fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+            ::lstat(temp.c_str(), &named) == 0 && named.st_ino == opened.st_ino &&
+            named.st_dev == opened.st_dev) {
+            std::error_code remove_ec;
+            if (fs::remove(temp, remove_ec)) removed.push_back(temp);
+        }
+        ::close(fd);
+    }
+    return removed;
 }
 
 BackgroundWriter::BackgroundWriter() : thread_([this] { run(); }) {}

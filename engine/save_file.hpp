@@ -57,9 +57,15 @@ std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, 
 std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path,
                                                          std::uintmax_t max_bytes, std::string& error);
 
-/// Writes `bytes` to `path` through `path`.tmp: write, fsync, rename, fsync the directory.
+/// Writes `bytes` to `path` through `path`.tmp: write, fsync, rename, fsync the directory. The temp file is
+/// locked (flock) while it exists. Creates the folder when missing; `error` names the path and the reason.
 bool write_file_atomically(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes,
                            std::string& error);
+
+/// Removes the temp files a crashed write_file_atomically left in `dir`: every `X.tmp` for which `ours(X)`
+/// is true and that no process holds locked (one being written right now is left alone). Returns them.
+std::vector<std::filesystem::path> remove_abandoned_temp_files(
+    const std::filesystem::path& dir, const std::function<bool(const std::filesystem::path&)>& ours);
 
 /// Runs jobs one after another on its own thread. flush() waits until all submitted jobs are done; the
 /// destructor flushes. Owned by the caller; not copyable.

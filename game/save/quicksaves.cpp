@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <map>
+#include <set>
 #include <utility>
 
 namespace qs {
@@ -11,8 +13,29 @@ namespace qs {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr std::uintmax_t max_save_file_bytes = 256u << 20;
+
+/// Larger files are refused unread (a real quicksave of 100 000 entities is a few MB).
+constexpr std::uintmax_t max_save_file_bytes = 64u << 20;
+
+/// Whether a save file decodes, remembered per file (name, size, modification time) so the ring does not
+/// decode every file on every F5.
+bool decodes_cached(const fs::path& path, std::map<std::string, QuickSaveVerdict>& cache) {
+    std::error_code ec;
+    QuickSaveVerdict now{fs::file_size(path, ec), {}, false};
+    if (ec) return false;
+    now.modified = fs::last_write_time(path, ec);
+    if (ec) return false;
+    auto found = cache.find(path.string());
+    if (found != cache.end() && found->second.size == now.size && found->second.modified == now.modified)
+        return found->second.good;
+    std::string error;
+    auto file = read_whole_file(path, max_save_file_bytes, error);
+    now.good = file && decode_save_file(*file, error);
+    cache[path.string()] = now;
+    return now.good;
 }
+
+}  // namespace
 
 fs::path quicksave_path(const fs::path& dir, std::uint64_t sequence) {
     return dir / ("quicksave-" + std::to_string(sequence) + ".qss");
@@ -32,19 +55,37 @@ std::optional<std::uint64_t> quicksave_sequence(const fs::path& file) {
     return std::stoull(digits);
 }
 
-QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size) : dir_(std::move(dir)), ring_size_(ring_size) {}
+QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size) : dir_(std::move(dir)), ring_size_(ring_size) {
+    // Temp files of writes cut short by a crash or a kill: never a save, only clutter.
+    for (const fs::path& removed : remove_abandoned_temp_files(
+             dir_, [](const fs::path& file) { return quicksave_sequence(file).has_value(); })) {
+        std::fprintf(stderr, "quickstep: removed %s, left by an interrupted quicksave\n", removed.c_str());
+    }
+}
 
 QuickSaves::~QuickSaves() {
     writer_.flush();
 }
 
 std::uint64_t QuickSaves::next_sequence() {
+    // Above every file name in the folder, so no file (good or not) is ever overwritten.
     std::uint64_t highest = last_sequence_.value_or(0);
+    std::set<std::uint64_t> taken;
     std::error_code ec;
     for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
-        if (auto sequence = quicksave_sequence(it->path())) highest = std::max(highest, *sequence);
+        if (auto sequence = quicksave_sequence(it->path())) {
+            highest = std::max(highest, *sequence);
+            taken.insert(*sequence);
+        }
     }
-    last_sequence_ = highest + 1;
+    if (highest < max_save_sequence) {
+        last_sequence_ = highest + 1;
+    } else {
+        // Junk named with the largest number: count on from our own newest save, around taken names.
+        std::uint64_t next = memory_.empty() ? 1 : memory_.front().sequence + 1;
+        while (taken.contains(next) && next < max_save_sequence) ++next;
+        last_sequence_ = next;
+    }
     return *last_sequence_;
 }
 
@@ -59,27 +100,32 @@ int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
     std::size_t ring = ring_size_;
     fs::path dir = dir_;
     writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size(),
-                    errors_mutex = errors_mutex_, write_errors = write_errors_] {
+                    errors_mutex = errors_mutex_, write_errors = write_errors_, verdicts = verdicts_] {
         std::vector<std::uint8_t> bytes = encode_save_file(*save);
         std::string error;
         if (!write_file_atomically(path, bytes, error)) {
             std::fprintf(stderr, "quickstep: quicksave kept in memory only: %s\n", error.c_str());
+            std::fprintf(stderr, "quicksave: %zu entities, in memory only (not written), %.3f ms\n", entities,
+                         ms);
             std::lock_guard lock(*errors_mutex);
             write_errors->push_back("Quicksave kept in memory only: " + error);
+            return;
         }
         std::fprintf(stderr, "quicksave: %zu entities, %zu bytes, %.3f ms\n", entities, bytes.size(), ms);
-        // Keep the newest `ring` files that are ours; older good ones go. Files we cannot read are left.
-        std::vector<std::uint64_t> sequences;
+        // Keep the newest `ring` good saves; older good ones go. Files that do not decode are not part of
+        // the ring: never counted, never deleted.
+        std::vector<std::uint64_t> good;
         std::error_code ec;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-            if (auto sequence = quicksave_sequence(it->path())) sequences.push_back(*sequence);
+            auto sequence = quicksave_sequence(it->path());
+            if (sequence && it->is_regular_file(ec) && decodes_cached(it->path(), *verdicts))
+                good.push_back(*sequence);
         }
-        std::sort(sequences.rbegin(), sequences.rend());
-        for (std::size_t i = ring; i < sequences.size(); ++i) {
-            fs::path old = quicksave_path(dir, sequences[i]);
-            std::string read_error;
-            auto file = read_whole_file(old, max_save_file_bytes, read_error);
-            if (file && decode_save_file(*file, read_error)) fs::remove(old, ec);
+        std::sort(good.rbegin(), good.rend());
+        for (std::size_t i = ring; i < good.size(); ++i) {
+            fs::path old = quicksave_path(dir, good[i]);
+            fs::remove(old, ec);
+            verdicts->erase(old.string());
         }
     });
     return slot;

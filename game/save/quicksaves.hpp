@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,9 +19,17 @@
 
 namespace qs {
 
+/// Whether a save file decoded, for the file as it was (size, modification time).
+struct QuickSaveVerdict {
+    std::uintmax_t size = 0;
+    std::filesystem::file_time_type modified;
+    bool good = false;
+};
+
 class QuickSaves {
    public:
-    /// `dir` is created on the first save. `ring_size` saves are kept in memory and on disk.
+    /// `dir` is created on the first save. `ring_size` saves are kept in memory and on disk. Temp files
+    /// left in `dir` by an interrupted save are removed (and named on stderr).
     explicit QuickSaves(std::filesystem::path dir, std::size_t ring_size = 5);
     ~QuickSaves();
 
@@ -64,6 +74,9 @@ class QuickSaves {
     std::optional<std::uint64_t> last_sequence_;
     std::shared_ptr<std::mutex> errors_mutex_ = std::make_shared<std::mutex>();
     std::shared_ptr<std::vector<std::string>> write_errors_ = std::make_shared<std::vector<std::string>>();
+    /// Which files decode (used by the background writer only).
+    std::shared_ptr<std::map<std::string, QuickSaveVerdict>> verdicts_ =
+        std::make_shared<std::map<std::string, QuickSaveVerdict>>();
     BackgroundWriter writer_;  ///< last member: its thread stops first
 };
 
