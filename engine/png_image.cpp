@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <vector>
 
 namespace qs {
 namespace {
@@ -96,18 +98,73 @@ std::string check_pixel_limit(const PngSize& size, std::int64_t max_pixels) {
            std::to_string(pixels) + " pixels, over the limit of " + std::to_string(max_pixels);
 }
 
-std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
-                                       std::string& error) {
-    const std::optional<PngSize> size = read_png_size(path, error);
-    if (!size) return std::nullopt;
-    if (std::string limit_error = check_pixel_limit(*size, max_pixels); !limit_error.empty()) {
+std::optional<PngSize> check_png_chunks(const std::uint8_t* data, std::size_t size, std::string& error) {
+    if (size < kHeaderBytes || std::memcmp(data, kPngSignature.data(), kPngSignature.size()) != 0) {
+        error =
+            size < kHeaderBytes ? "truncated PNG header" : "not a PNG file (the PNG signature is missing)";
+        return std::nullopt;
+    }
+    const unsigned char* ihdr = data + kPngSignature.size();
+    if (std::memcmp(ihdr + 4, "IHDR", 4) != 0 || read_big_endian_u32(ihdr) != 13) {
+        error = "broken PNG: the IHDR chunk does not come first";
+        return std::nullopt;
+    }
+    const std::uint32_t width = read_big_endian_u32(ihdr + 8), height = read_big_endian_u32(ihdr + 12);
+    if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
+        error = "broken PNG: IHDR gives the size " + std::to_string(width) + "x" + std::to_string(height);
+        return std::nullopt;
+    }
+    // Every chunk: length (4), type (4), data, CRC (4), all inside the file, up to IEND.
+    std::size_t offset = kPngSignature.size();
+    bool image_data = false;
+    for (;;) {
+        if (size - offset < 12) {
+            error = "cannot decode the PNG (corrupt or truncated): the file ends at byte " +
+                    std::to_string(size) + " without an IEND chunk (truncated)";
+            return std::nullopt;
+        }
+        const std::uint32_t length = read_big_endian_u32(data + offset);
+        const std::string type(reinterpret_cast<const char*>(data + offset + 4), 4);
+        const bool letters = std::all_of(type.begin(), type.end(), [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        });
+        if (!letters) {
+            error = "cannot decode the PNG (corrupt or truncated): no valid chunk at byte " +
+                    std::to_string(offset);
+            return std::nullopt;
+        }
+        if (length > 0x7fffffffu || length > size - offset - 12) {
+            error = "cannot decode the PNG (corrupt or truncated): chunk " + type + " at byte " +
+                    std::to_string(offset) + " claims " + std::to_string(length) + " bytes, but only " +
+                    std::to_string(size - offset - 12) + " are left in the file";
+            return std::nullopt;
+        }
+        if (type == "IDAT") image_data = true;
+        offset += 12 + std::size_t{length};
+        if (type == "IEND") break;
+    }
+    if (!image_data) {
+        error = "cannot decode the PNG (corrupt or truncated): no image data (IDAT chunk)";
+        return std::nullopt;
+    }
+    return PngSize{static_cast<int>(width), static_cast<int>(height)};
+}
+
+std::optional<RgbaImage> decode_png_rgba(const std::uint8_t* data, std::size_t size, std::int64_t max_pixels,
+                                         std::string& error) {
+    const std::optional<PngSize> size_in_header = check_png_chunks(data, size, error);
+    if (!size_in_header) return std::nullopt;
+    if (std::string limit_error = check_pixel_limit(*size_in_header, max_pixels); !limit_error.empty()) {
         error = std::move(limit_error);
         return std::nullopt;
     }
-
-    SDL_RWops* stream = SDL_RWFromFile(path.string().c_str(), "rb");
+    if (size > static_cast<std::size_t>(INT_MAX)) {
+        error = "file is over " + std::to_string(INT_MAX) + " bytes";
+        return std::nullopt;
+    }
+    SDL_RWops* stream = SDL_RWFromConstMem(data, static_cast<int>(size));
     if (stream == nullptr) {
-        error = std::string("cannot open the file: ") + SDL_GetError();
+        error = std::string("cannot read the PNG: ") + SDL_GetError();
         return std::nullopt;
     }
     SDL_ClearError();
@@ -119,7 +176,7 @@ std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::i
         if (reason != nullptr && *reason != '\0') error += std::string(": ") + reason;
         return std::nullopt;
     }
-    if (decoded->w != size->width || decoded->h != size->height) {
+    if (decoded->w != size_in_header->width || decoded->h != size_in_header->height) {
         error = "broken PNG: decoded size differs from the IHDR";
         return std::nullopt;
     }
@@ -143,6 +200,49 @@ std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::i
     }
     if (SDL_MUSTLOCK(rgba.get())) SDL_UnlockSurface(rgba.get());
     return image;
+}
+
+std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
+                                       std::string& error) {
+    const std::optional<PngSize> size = read_png_size(path, error);
+    if (!size) return std::nullopt;
+    if (std::string limit_error = check_pixel_limit(*size, max_pixels); !limit_error.empty()) {
+        error = std::move(limit_error);
+        return std::nullopt;
+    }
+    // The whole file into memory, capped for the size the header gives, so the chunks are checked and
+    // decoded from the same bytes (a file that changes meanwhile cannot slip past the check).
+    const std::uint64_t max_bytes = png_file_byte_limit(*size);
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        error = "cannot open the file";
+        return std::nullopt;
+    }
+    std::vector<std::uint8_t> bytes;
+    std::array<char, 1 << 16> block;
+    while (file) {
+        file.read(block.data(), block.size());
+        const auto count = static_cast<std::size_t>(file.gcount());
+        if (bytes.size() + count > max_bytes) {
+            error = "file is over " + std::to_string(max_bytes) + " bytes, the limit for a " +
+                    std::to_string(size->width) + "x" + std::to_string(size->height) + " image";
+            return std::nullopt;
+        }
+        bytes.insert(bytes.end(), block.begin(), block.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+    if (!file.eof()) {
+        error = "cannot read the file";
+        return std::nullopt;
+    }
+    return decode_png_rgba(bytes.data(), bytes.size(), max_pixels, error);
+}
+
+std::uint64_t png_file_byte_limit(const PngSize& size) {
+    // 8 bytes per pixel (16-bit RGBA stored uncompressed) and a row filter byte each, plus 16 MiB for
+    // ancillary chunks (colour profiles, metadata) that editors write.
+    return std::uint64_t{8} * static_cast<std::uint64_t>(size.width) *
+               static_cast<std::uint64_t>(size.height) +
+           static_cast<std::uint64_t>(size.height) + (std::uint64_t{16} << 20);
 }
 
 bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, std::string& error) {

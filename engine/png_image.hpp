@@ -1,5 +1,5 @@
-// PNG files checked before decoding (signature, IHDR size, pixel cap) and decoded to RGBA with SDL_image's
-// PNG loader only; also writes PNGs (screenshots, generated art) through SDL_image.
+// PNG files checked before decoding (signature, IHDR size, pixel cap, chunk lengths) and decoded to RGBA with
+// SDL_image's PNG loader only; also writes PNGs (screenshots, generated art) through SDL_image.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +25,23 @@ std::optional<PngSize> read_png_size(const std::filesystem::path& path, std::str
 /// "image is 60000x60000 = 3600000000 pixels, over the limit of 16777216".
 std::string check_pixel_limit(const PngSize& size, std::int64_t max_pixels);
 
-/// Checks the header, refuses images over `max_pixels`, then decodes with IMG_LoadPNG_RW to RGBA.
-/// On failure returns nullopt and sets `error` (a sentence, without the path).
+/// Checks the header, refuses images over `max_pixels`, reads the file (at most png_file_byte_limit bytes),
+/// then decodes it with decode_png_rgba. On failure returns nullopt and sets `error` (a sentence, without
+/// the path).
 std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
                                        std::string& error);
+
+/// Checks a whole PNG file in memory before any decoder sees it: signature, IHDR first with a sane size,
+/// then every chunk's length against the bytes left, up to an IEND, with at least one IDAT. Returns the
+/// IHDR size, or nullopt and `error` ("broken PNG: chunk IDAT at byte 33 claims 1073741824 bytes, ...").
+std::optional<PngSize> check_png_chunks(const std::uint8_t* data, std::size_t size, std::string& error);
+
+/// check_png_chunks, the pixel limit, then IMG_LoadPNG_RW on the bytes, converted to RGBA.
+std::optional<RgbaImage> decode_png_rgba(const std::uint8_t* data, std::size_t size, std::int64_t max_pixels,
+                                         std::string& error);
+
+/// The largest PNG file read for an image of `size` (far above any real encoding of it).
+std::uint64_t png_file_byte_limit(const PngSize& size);
 
 /// Writes `image` as PNG (IMG_SavePNG); returns false and sets `error` on failure.
 bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, std::string& error);
