@@ -104,12 +104,19 @@ struct ScriptCommand {
     std::size_t action = 0;
 };
 
+/// The largest tick a script command may name: 24 hours at 60 ticks per second (a run stays finite).
+inline constexpr std::int64_t max_script_tick = 24 * 60 * 60 * 60;
+/// The largest input script file read.
+inline constexpr std::uintmax_t max_script_bytes = 8u << 20;
+
 /// Parses input script text over a vocabulary (names[i] names action i) into commands sorted by tick,
-/// file order kept within a tick. On the first bad line returns false with "SOURCE:LINE: message".
+/// file order kept within a tick. On the first bad line returns false with "SOURCE:LINE: message"; ticks
+/// beyond max_script_tick are refused; odd bytes in messages are written as \xNN.
 bool parse_input_script(std::string_view text, const std::string& source,
                         std::span<const std::string_view> names, std::vector<ScriptCommand>& commands,
                         std::string& error);
-/// Reads the file whole, then parse_input_script with the path as source.
+/// Reads the file whole (a regular file of at most max_script_bytes; anything else is refused with
+/// "FILE: message"), then parse_input_script with the path as source.
 bool load_input_script(const std::filesystem::path& path, std::span<const std::string_view> names,
                        std::vector<ScriptCommand>& commands, std::string& error);
 /// The commands of `tick` (a range of `commands`, which is sorted by tick).
