@@ -88,7 +88,7 @@ EntityRef World::ref_from_tag(std::uintptr_t tag) {
 }
 
 bool World::solid_at(double x, double y) const {
-    return tile_is_solid(tile(static_cast<int>(std::floor(x)), static_cast<int>(std::floor(y))));
+    return tile_is_solid(tile(to_tile(x), to_tile(y)));
 }
 
 bool World::entity_solid_at(double x, double y) {
@@ -120,9 +120,9 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     double row_top = std::round(bottom);
     bool any_solid_tile = false;
     if (std::abs(row_top - bottom) < 0.06) {
-        int row = static_cast<int>(row_top);
-        int first = static_cast<int>(std::floor(x - half_width + 0.001));
-        int last = static_cast<int>(std::floor(x + half_width - 0.001));
+        int row = to_tile(row_top);
+        int first = to_tile(x - half_width + 0.001);
+        int last = to_tile(x + half_width - 0.001);
         bool all_ice = true;
         for (int column = first; column <= last; ++column) {
             std::uint8_t t = tile(column, row);
@@ -178,10 +178,8 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
 
 bool World::box_blocked(double x, double y, double half_width, double half_height) {
     constexpr double inset = 0.001;
-    int x0 = static_cast<int>(std::floor(x - half_width + inset)),
-        x1 = static_cast<int>(std::floor(x + half_width - inset));
-    int y0 = static_cast<int>(std::floor(y - half_height + inset)),
-        y1 = static_cast<int>(std::floor(y + half_height - inset));
+    int x0 = to_tile(x - half_width + inset), x1 = to_tile(x + half_width - inset);
+    int y0 = to_tile(y - half_height + inset), y1 = to_tile(y + half_height - inset);
     for (int ty = y0; ty <= y1; ++ty) {
         for (int tx = x0; tx <= x1; ++tx) {
             if (tile_is_solid(tile(tx, ty))) return true;
@@ -237,10 +235,9 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
         if (box_blocked(x, ny, half_width, half_height)) return true;
         if (dy <= 0) return false;
         // One-way tops: block a downward move whose bottom starts at or above the top of the row it ends in.
-        int row = static_cast<int>(std::floor(ny + half_height));
+        int row = to_tile(ny + half_height);
         if (bottom_before > row + 0.02) return false;
-        int first = static_cast<int>(std::floor(x - half_width + 0.001)),
-            last = static_cast<int>(std::floor(x + half_width - 0.001));
+        int first = to_tile(x - half_width + 0.001), last = to_tile(x + half_width - 0.001);
         for (int column = first; column <= last; ++column) {
             if (tile(column, row) == static_cast<std::uint8_t>(TileType::oneway) &&
                 tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) &&
@@ -293,7 +290,7 @@ void World::flush_changes() {
 void World::step(const ActionState& actions) {
     actions_ = &actions;
     stepping_ = true;
-    if (!game.completed) ++game.timer_ticks;
+    if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
 
     std::vector<EntityRef> order;
     order.reserve(entities.size());

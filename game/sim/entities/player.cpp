@@ -105,8 +105,8 @@ void Player::think(World& world, EntityRef) {
     // Corner correction: a rising head that clips a ceiling edge by a little slides around it.
     if (vy < 0) {
         double head = state.y - half_height;
-        int row = static_cast<int>(std::floor(head + vy * World::tick_seconds));
-        if (row < static_cast<int>(std::floor(head))) {
+        int row = to_tile(head + vy * World::tick_seconds);
+        if (row < to_tile(head)) {
             double left = state.x - half_width, right = state.x + half_width;
             bool left_blocked = world.solid_at(left + 0.001, row + 0.5);
             bool right_blocked = world.solid_at(right - 0.001, row + 0.5);
@@ -143,10 +143,10 @@ void Player::react(World& world, EntityRef) {
     if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
 
     // Spikes touching the box.
-    int x0 = static_cast<int>(std::floor(state.x - half_width - 0.04));
-    int x1 = static_cast<int>(std::floor(state.x + half_width + 0.04));
-    int y0 = static_cast<int>(std::floor(state.y - half_height - 0.04));
-    int y1 = static_cast<int>(std::floor(state.y + half_height + 0.04));
+    int x0 = to_tile(state.x - half_width - 0.04);
+    int x1 = to_tile(state.x + half_width + 0.04);
+    int y0 = to_tile(state.y - half_height - 0.04);
+    int y1 = to_tile(state.y + half_height + 0.04);
     for (int ty = y0; ty <= y1; ++ty) {
         for (int tx = x0; tx <= x1; ++tx) {
             if (world.tile(tx, ty) == static_cast<std::uint8_t>(TileType::spikes)) {

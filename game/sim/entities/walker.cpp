@@ -11,6 +11,12 @@ namespace qs {
 
 void Walker::think(World& world, EntityRef) {
     const Tuning& tuning = world.tuning();
+    // Fallen far below the level: nothing left to land on, so it stops there (its position stays within
+    // the range a save may hold, however long the game runs).
+    if (state.y > world.level().tiles.height + 64) {
+        state.vx = state.vy = 0;
+        return;
+    }
     double bottom = state.y + half_height;
     GroundContact ground = world.probe_ground(state.x, bottom, half_width, true);
     grounded = ground.grounded && state.vy >= ground.platform_vy - 0.5;
