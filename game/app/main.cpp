@@ -171,6 +171,18 @@ int main(int argc, char** argv) {
             return usage_error("more than one LEVEL given ('" + options.level + "' and '" + arg + "')");
         }
     }
+    // A folder option naming something that exists but is no folder is a mistake worth saying (a missing
+    // one is created when needed).
+    auto not_a_folder = [](const std::filesystem::path& dir) {
+        std::error_code ec;
+        return std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec);
+    };
+    for (const std::filesystem::path& dir : options.levels_dirs) {
+        if (not_a_folder(dir)) return usage_error("--levels-dir " + dir.string() + ": not a folder");
+    }
+    if (options.save_dir && not_a_folder(*options.save_dir)) {
+        return usage_error("--save-dir " + options.save_dir->string() + ": not a folder");
+    }
     if (checking) {
         if (check_paths.empty()) return usage_error("--check needs at least one level folder");
         if (!options.level.empty()) check_paths.insert(check_paths.begin(), options.level);
