@@ -72,6 +72,19 @@ void set_u32(std::vector<std::uint8_t>& bytes, std::size_t at, std::uint32_t val
     for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::uint8_t>(value >> (24 - 8 * i));
 }
 
+/// An input script over a small vocabulary, as a game would hold one.
+struct Script {
+    static constexpr std::string_view names[] = {"left", "right", "jump"};
+    std::vector<qs::ScriptCommand> commands;
+    bool parse(std::string_view text, const std::string& source, std::string& error) {
+        return qs::parse_input_script(text, source, names, commands, error);
+    }
+    bool load(const fs::path& path, std::string& error) {
+        return qs::load_input_script(path, names, commands, error);
+    }
+    std::int64_t last_tick() const { return commands.empty() ? -1 : commands.back().tick; }
+};
+
 bool printable_ascii(const std::string& text) {
     for (char c : text) {
         auto byte = static_cast<unsigned char>(c);
@@ -165,7 +178,7 @@ TEST_CASE("json: a million opening brackets stop at the depth limit") {
 }
 
 TEST_CASE("input script: ticks are range-checked (10^12, INT64_MAX and beyond are refused)") {
-    qs::InputScript script;
+    Script script;
     std::string error;
     CHECK_FALSE(script.parse("0 +right\n1000000000000 jump\n", "s.txt", error));
     CHECK(error ==
@@ -178,11 +191,11 @@ TEST_CASE("input script: ticks are range-checked (10^12, INT64_MAX and beyond ar
     CHECK_FALSE(script.parse("-5 jump\n", "s.txt", error));
     CHECK(error == "s.txt:1: tick must be a whole number >= 0, got '-5'");
     REQUIRE(script.parse("5184000 jump\n", "s.txt", error));
-    CHECK(script.last_tick() == qs::InputScript::max_script_tick);
+    CHECK(script.last_tick() == qs::max_script_tick);
 }
 
 TEST_CASE("input script: binary bytes are written as \\xNN in messages, never raw") {
-    qs::InputScript script;
+    Script script;
     std::string error;
     std::string garbage = "0 jump\n\x01\x02\x1b[31m\xff\xfe\x7f \x80\n";
     CHECK_FALSE(script.parse(garbage, "bin.txt", error));
@@ -198,7 +211,7 @@ TEST_CASE("input script: binary bytes are written as \\xNN in messages, never ra
 
 TEST_CASE("input script: only regular files are read, at most max_script_bytes") {
     fs::path dir = scratch("scripts");
-    qs::InputScript script;
+    Script script;
     std::string error;
     CHECK_FALSE(script.load("/dev/zero", error));
     CHECK(error == "/dev/zero: not a regular file (an input script is a text file)");
@@ -211,8 +224,7 @@ TEST_CASE("input script: only regular files are read, at most max_script_bytes")
     {
         std::ofstream big(dir / "big.txt");
         std::string line = "# a comment line that takes some room in the file................\n";
-        for (std::uintmax_t written = 0; written <= qs::InputScript::max_script_bytes; written += line.size())
-            big << line;
+        for (std::uintmax_t written = 0; written <= qs::max_script_bytes; written += line.size()) big << line;
     }
     CHECK_FALSE(script.load(dir / "big.txt", error));
     CHECK(error.find("over the limit of 8388608 bytes") != std::string::npos);
