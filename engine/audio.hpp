@@ -1,10 +1,13 @@
-// Sound effects through SDL2_mixer, owned by one Audio object; degrades to silence (no errors, play() a
-// no-op) when disabled or when no audio device can be opened (headless runs, CI, SDL_AUDIODRIVER=dummy).
+// Sound effects and one looping music track through SDL2_mixer, owned by one Audio object; degrades to
+// silence (no errors, play() a no-op) when disabled or when no audio device can be opened (headless runs,
+// CI, SDL_AUDIODRIVER=dummy).
 //
 //   qs::Audio audio(!headless);
 //   audio.load("jump", "assets/sounds/jump.wav");
 //   audio.play("jump");
 //   audio.set_volume(80);
+//   audio.play_music("assets/music/day.wav", 500);  // loops; fades in over 0.5 s
+//   audio.set_music_volume(60);
 #pragma once
 
 #include <filesystem>
@@ -13,6 +16,7 @@
 #include <unordered_map>
 
 struct Mix_Chunk;
+typedef struct _Mix_Music Mix_Music;
 
 namespace qs {
 
@@ -44,6 +48,24 @@ class Audio {
     /// The volume last set, 0..100 (100 at start).
     int volume() const { return volume_percent_; }
 
+    /// Plays the track in `file` (any format SDL_mixer reads: WAV, OGG, ...) in a seamless loop, fading
+    /// in over `fade_ms`. The track playing before fades out first (over at most 0.3 s; update() starts
+    /// the new one then). The same file again keeps playing undisturbed. Returns false, with error() set,
+    /// when the file cannot be read; when audio is unavailable it only notes the track (music_file()).
+    bool play_music(const std::filesystem::path& file, int fade_ms = 400);
+    /// Fades the music out over `fade_ms` (at most 0.3 s) and forgets the track.
+    void stop_music(int fade_ms = 300);
+    /// Call once a frame: starts a track waiting for the previous one to fade out.
+    void update();
+    /// The track last asked for (empty when stopped).
+    const std::filesystem::path& music_file() const { return music_file_; }
+
+    /// Sets the music volume, 0..100 (clamped), independent of the effects volume.
+    void set_music_volume(int percent_0_100);
+    int music_volume() const { return music_volume_percent_; }
+    /// Lowers the music to `percent_0_100` of its volume (pause menus), 100 = back to full.
+    void duck_music(int percent_0_100);
+
     /// The last failure as a sentence (opening the device or loading a file); empty if none.
     const std::string& error() const { return error_; }
 
@@ -52,6 +74,11 @@ class Audio {
         void operator()(Mix_Chunk* chunk) const;
     };
     using ChunkPtr = std::unique_ptr<Mix_Chunk, ChunkDeleter>;
+    struct MusicDeleter {
+        void operator()(Mix_Music* music) const;
+    };
+    using MusicPtr = std::unique_ptr<Mix_Music, MusicDeleter>;
+    void apply_music_volume();
 
     bool audio_subsystem_started_ = false;
     bool mixer_open_ = false;
@@ -59,6 +86,12 @@ class Audio {
     int volume_percent_ = 100;
     std::string error_;
     std::unordered_map<std::string, ChunkPtr> chunks_;
+    MusicPtr music_;       ///< the track playing or fading out (SDL_mixer plays one at a time)
+    MusicPtr next_music_;  ///< the track to start once music_ has faded out
+    int fade_in_ms_ = 0;
+    std::filesystem::path music_file_;
+    int music_volume_percent_ = 100;
+    int music_duck_percent_ = 100;
 };
 
 }  // namespace qs

@@ -187,6 +187,65 @@ TEST_CASE("art: audio on the dummy driver loads and plays or degrades") {
     }
 }
 
+TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or degrades silently") {
+    const char* tracks[] = {"title", "day", "dusk", "cave", "snow"};
+    {
+        qs::Audio silent(false);
+        CHECK(silent.play_music(assets_dir / "music" / "day.wav"));
+        CHECK(silent.music_file() == assets_dir / "music" / "day.wav");
+        silent.set_music_volume(130);
+        CHECK(silent.music_volume() == 100);
+        silent.duck_music(30);
+        silent.update();
+        silent.stop_music();
+        CHECK(silent.music_file().empty());
+    }
+    ScopedEnv driver("SDL_AUDIODRIVER", "dummy");
+    qs::Audio audio(true);
+    for (const char* track : tracks) {
+        CAPTURE(track);
+        CHECK_MESSAGE(audio.play_music(assets_dir / "music" / (std::string(track) + ".wav"), 50),
+                      audio.error());
+        for (int frame = 0; frame < 5; ++frame) audio.update();
+    }
+    CHECK(audio.music_file() == assets_dir / "music" / "snow.wav");
+    CHECK(audio.play_music(assets_dir / "music" / "snow.wav"));  // the same track: keeps playing
+    CHECK_FALSE(audio.play_music(assets_dir / "music" / "missing.wav"));
+    CHECK_FALSE(audio.error().empty());
+    audio.set_volume(20);
+    audio.set_music_volume(70);
+    CHECK(audio.volume() == 20);
+    CHECK(audio.music_volume() == 70);
+    audio.duck_music(40);
+    audio.stop_music(0);
+    audio.update();
+    CHECK(audio.music_file().empty());
+}
+
+TEST_CASE("art: every music track is a mono 16-bit WAV loop of 10 to 30 seconds") {
+    for (const char* track : {"title", "day", "dusk", "cave", "snow"}) {
+        CAPTURE(track);
+        SDL_AudioSpec spec;
+        Uint8* buffer = nullptr;
+        Uint32 length = 0;
+        const std::string path = (assets_dir / "music" / (std::string(track) + ".wav")).string();
+        REQUIRE_MESSAGE(SDL_LoadWAV(path.c_str(), &spec, &buffer, &length), SDL_GetError());
+        CHECK(spec.channels == 1);
+        CHECK(spec.format == AUDIO_S16LSB);
+        const double seconds = static_cast<double>(length) / 2 / spec.freq;
+        CHECK(seconds >= 10);
+        CHECK(seconds <= 30);
+        // Seamless: the last sample leads into the first like any two neighbouring samples do.
+        const auto* samples = reinterpret_cast<const Sint16*>(buffer);
+        const std::size_t count = length / 2;
+        long largest_step = 0;
+        for (std::size_t i = 1; i < count; ++i)
+            largest_step = std::max(largest_step, std::labs(long(samples[i]) - samples[i - 1]));
+        CHECK(std::labs(long(samples[0]) - samples[count - 1]) <= largest_step);
+        SDL_FreeWAV(buffer);
+    }
+}
+
 TEST_CASE("art: sheet.json names every required animation inside sheet.png") {
     const auto sheet = read_json(assets_dir / "sprites" / "sheet.json");
     CHECK(int(sheet.at("tile_size")) == 16);
