@@ -19,6 +19,8 @@ namespace qs {
 struct LevelSchema {
     std::vector<std::string> tile_types;
     std::vector<std::string> prefabs;
+    /// Names the optional .lvl key "music" may take (empty: any string).
+    std::vector<std::string> music_tracks;
 };
 
 /// One entry of `spr_prefabs`: its colour, prefab name, optional id and the remaining configuration
@@ -45,6 +47,7 @@ struct LevelData {
     std::filesystem::path folder;
     std::filesystem::path lvl_path;
     std::string name;             ///< "name" from the .lvl (folder name when absent)
+    std::string music;            ///< "music" from the .lvl: a track name, empty when absent
     nlohmann::json lvl;           ///< the whole .lvl document
     TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
     std::vector<TileRect> rects;  ///< the fewest rectangles (rect_partition: level_rectangles), (y, x) order

@@ -260,6 +260,7 @@ ColourTable parse_colour_table(const json& lvl, const fs::path& lvl_path, const 
 struct LvlContents {
     json document;
     std::string name;
+    std::string music;
     ColourTable geometry_table;
     ColourTable sprite_table;
     std::vector<SpriteEntry> sprite_entries;
@@ -278,6 +279,18 @@ std::optional<LvlContents> parse_lvl(const fs::path& lvl_path, json document, co
             lvl.name = name->get<std::string>();
         } else {
             errors.add(lvl_path, "name must be a string, got " + kind_of(*name));
+        }
+    }
+    if (const auto music = lvl.document.find("music"); music != lvl.document.end()) {
+        const auto& tracks = schema.music_tracks;
+        if (!music->is_string()) {
+            errors.add(lvl_path, "music must be a track name (a string), got " + kind_of(*music));
+        } else if (!tracks.empty() &&
+                   std::find(tracks.begin(), tracks.end(), music->get<std::string>()) == tracks.end()) {
+            errors.add(lvl_path, "music: unknown track " + json_quoted(music->get<std::string>()) +
+                                     " (known: " + join(tracks) + ")");
+        } else {
+            lvl.music = music->get<std::string>();
         }
     }
 
@@ -730,6 +743,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.folder = folder;
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
+    level.music = lvl->music;
     level.lvl = std::move(lvl->document);
     level.rects = level_rectangles(level.tiles);
     level.sprite_entries = std::move(lvl->sprite_entries);

@@ -69,6 +69,8 @@ class App final : private MenuHost {
     void handle_global_actions();
     void take_screenshot();
     void render(double alpha);
+    /// The title's track in the menus, the level's while in a level (lowered while a menu is open).
+    void update_music();
     void forward_notices();
     void toast(const std::string& text, double seconds = 2.5) {
         if (presentation_) presentation_->toast(text, seconds);
@@ -192,6 +194,7 @@ void App::apply_settings() {
     session_.set_rewind_limits(limits);
     if (!presentation_) return;
     presentation_->set_volume(settings_.volume);
+    presentation_->set_music_volume(settings_.music_volume);
     presentation_->set_fullscreen(settings_.fullscreen);
 }
 
@@ -556,6 +559,19 @@ void App::forward_notices() {
     }
 }
 
+void App::update_music() {
+    using Scene = MenuScreens::Scene;
+    const Scene scene = menus_.scene();
+    const CheckedLevel& current = session_.level();
+    const bool in_level = current.level && (scene == Scene::playing || scene == Scene::paused ||
+                                            scene == Scene::results || scene == Scene::options);
+    // A level without "music" in its .lvl plays the day theme.
+    const std::string track = !in_level                      ? "title"
+                              : current.level->music.empty() ? "day"
+                                                             : current.level->music;
+    presentation_->set_music(track, scene != Scene::playing && in_level);
+}
+
 void App::render(double alpha) {
     if (!presentation_) return;
     Presentation::Frame frame;
@@ -621,6 +637,7 @@ int App::run() {
                 if (options_.frames && ++menu_frames_ > *options_.frames) finished_ = true;
             }
             forward_notices();
+            update_music();
             render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
         }
     }

@@ -129,7 +129,8 @@ std::string lvl_text(const std::string& name, const std::vector<PaletteEntry>& t
         spr_colours.push_back("\"" + colour_text(prefab.rgb) + "\"");
         spr_entries.push_back(prefab_entry_text(prefab.name));
     }
-    return "{\n  \"name\": " + nlohmann::json(name).dump() + ",\n  \"obj_colors\": " + list(obj_colours) +
+    return "{\n  \"name\": " + nlohmann::json(name).dump() +
+           ",\n  \"music\": \"day\",\n  \"obj_colors\": " + list(obj_colours) +
            ",\n  \"obj_prefabs\": " + list(obj_names) + ",\n  \"spr_colors\": " + list(spr_colours) +
            ",\n  \"spr_prefabs\": " + list(spr_entries) + "\n}\n";
 }

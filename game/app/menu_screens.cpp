@@ -121,11 +121,18 @@ void MenuScreens::open_options(Scene back_to) {
     menu_.subtitle = "Left/right to change, confirm to rebind a key";
     Settings& settings = host_.settings();
     menu_.items.push_back(
-        {"Volume: " + std::to_string(settings.volume) + "%", "", true, nullptr, [this](int d) {
+        {"Sound effects: " + std::to_string(settings.volume) + "%", "", true, nullptr, [this](int d) {
              Settings& s = host_.settings();
              s.volume = std::clamp(s.volume + d * 10, 0, 100);
              host_.settings_changed();
              host_.play_sound("menu_move");
+             open_options(options_back_);
+         }});
+    menu_.items.push_back(
+        {"Music: " + std::to_string(settings.music_volume) + "%", "", true, nullptr, [this](int d) {
+             Settings& s = host_.settings();
+             s.music_volume = std::clamp(s.music_volume + d * 10, 0, 100);
+             host_.settings_changed();
              open_options(options_back_);
          }});
     auto toggle_fullscreen = [this] {

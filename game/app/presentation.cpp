@@ -45,6 +45,22 @@ void Presentation::set_volume(int percent) {
     if (audio_) audio_->set_volume(percent);
 }
 
+void Presentation::set_music_volume(int percent) {
+    if (audio_) audio_->set_music_volume(percent);
+}
+
+void Presentation::set_music(const std::string& track, bool ducked) {
+    if (!audio_) return;
+    audio_->duck_music(ducked ? 35 : 100);
+    if (track.empty()) {
+        if (!audio_->music_file().empty()) audio_->stop_music();
+        return;
+    }
+    const fs::path file = data_dir() / "assets" / "music" / (track + ".wav");
+    if (file == audio_->music_file()) return;
+    if (!audio_->play_music(file, 600)) std::fprintf(stderr, "quickstep: %s\n", audio_->error().c_str());
+}
+
 void Presentation::set_fullscreen(bool on) {
     if (screen_ && screen_->fullscreen() != on) screen_->set_fullscreen(on);
 }
@@ -57,6 +73,7 @@ bool Presentation::toggle_fullscreen() {
 
 void Presentation::advance(double seconds) {
     seconds_ += seconds;
+    if (audio_) audio_->update();
     for (Toast& t : toasts_) t.seconds_left -= seconds;
     std::erase_if(toasts_, [](const Toast& t) { return t.seconds_left <= 0; });
 }

@@ -74,6 +74,13 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         }
         s.volume = j["volume"].get<int>();
     }
+    if (j.contains("music_volume")) {
+        const json& music = j["music_volume"];
+        if (!music.is_number_integer() || music.get<int>() < 0 || music.get<int>() > 100) {
+            return bad("music_volume must be a whole number from 0 to 100");
+        }
+        s.music_volume = music.get<int>();
+    }
     if (j.contains("fullscreen")) {
         if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
         s.fullscreen = j["fullscreen"].get<bool>();
@@ -128,6 +135,7 @@ Settings Settings::load(const fs::path& path, std::string& message) {
 
 bool Settings::save(const fs::path& path, std::string& message) const {
     json j = {{"volume", volume},
+              {"music_volume", music_volume},
               {"fullscreen", fullscreen},
               {"rewind_seconds", rewind_seconds},
               {"rewind_memory_mb", rewind_memory_mb},

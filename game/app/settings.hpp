@@ -1,4 +1,4 @@
-// Player settings: volume, fullscreen and key/gamepad bindings, saved as JSON under
+// Player settings: effects and music volume, fullscreen and key/gamepad bindings, saved as JSON under
 // $XDG_CONFIG_HOME/quickstep/settings.json. A malformed file gives a message and the defaults.
 #pragma once
 
@@ -14,7 +14,8 @@
 namespace qs {
 
 struct Settings {
-    int volume = 80;  ///< percent
+    int volume = 80;        ///< sound effects, percent
+    int music_volume = 60;  ///< music, percent
     bool fullscreen = false;
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB

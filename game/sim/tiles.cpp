@@ -9,6 +9,7 @@ const LevelSchema& level_schema() {
     static const LevelSchema schema = [] {
         LevelSchema s;
         s.tile_types = {"empty", "ground", "oneway", "spikes", "ice"};
+        s.music_tracks = {"day", "dusk", "cave", "snow", "title"};  // assets/music/<name>.wav
         for_each_entity_type([&]<class T>() {
             if constexpr (T::placeable) s.prefabs.emplace_back(T::type_name);
         });

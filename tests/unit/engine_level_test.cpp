@@ -27,9 +27,10 @@ constexpr std::uint32_t kWhite = 0xffffffff;  // mapped to "empty"
 constexpr std::uint32_t kPlayer = 0x0000ffff, kCoin = 0xffff00ff, kWalker = 0xff8000ff, kSwitch = 0x00ff00ff,
                         kDoor = 0x00c000ff;
 
-const qs::LevelSchema kSchema{{"empty", "ground", "oneway", "spikes", "ice"},
-                              {"player", "coin", "walker", "door", "switch", "platform", "turret",
-                               "checkpoint", "goal", "camera_area"}};
+const qs::LevelSchema kSchema{
+    {"empty", "ground", "oneway", "spikes", "ice"},
+    {"player", "coin", "walker", "door", "switch", "platform", "turret", "checkpoint", "goal", "camera_area"},
+    {"day", "cave"}};
 
 const char* const kGoodLvl = R"({ "name": "Test Level",
   "obj_colors":  ["#000000", "#808080", "#FF0000", "#9ad0ff", "#ffffff"],
@@ -230,6 +231,29 @@ TEST_CASE("level: the name defaults to the folder name, sprite tables and layers
     CHECK(result.level->name == "bare");
     CHECK(result.level->placements.empty());
     CHECK(result.level->rects == std::vector<qs::TileRect>{{1, 1, 1, 1, 1}});
+}
+
+TEST_CASE("level: the optional music key names a known track") {
+    TempDir temp;
+    const fs::path folder = temp.path() / "tune";
+    const std::string lvl = folder.string() + "/tune.lvl";
+    RgbaImage geometry = blank(3, 2);
+    put(geometry, 1, 1, kGround);
+    write_png(folder / "geometry/layer0.png", geometry);
+    write_bytes(folder / "tune.lvl",
+                R"({"music": "cave", "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+    qs::LevelLoadResult result = load(folder);
+    REQUIRE(result.errors.empty());
+    CHECK(result.level->music == "cave");
+    write_bytes(folder / "tune.lvl", R"({"obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+    result = load(folder);
+    REQUIRE(result.errors.empty());
+    CHECK(result.level->music.empty());
+    write_bytes(folder / "tune.lvl",
+                R"({"music": "jazz", "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+    check_errors(folder, {lvl + ": music: unknown track \"jazz\" (known: day, cave)"});
+    write_bytes(folder / "tune.lvl", R"({"music": 3, "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+    check_errors(folder, {lvl + ": music must be a track name (a string), got a number"});
 }
 
 TEST_CASE("level: missing geometry, and zero or two .lvl files") {

@@ -21,6 +21,7 @@ fs::path write_temp(const std::string& name, const std::string& text) {
 TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save and load") {
     Settings settings = Settings::defaults();
     settings.volume = 30;
+    settings.music_volume = 45;
     settings.fullscreen = true;
     settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
     settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
@@ -30,6 +31,7 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     Settings loaded = Settings::load(path, message);
     CHECK(message.empty());
     CHECK(loaded.volume == 30);
+    CHECK(loaded.music_volume == 45);
     CHECK(loaded.fullscreen);
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
@@ -55,6 +57,8 @@ TEST_CASE("settings: malformed files give a message naming the file and the defa
     for (const Case& c : {
              Case{"syntax", "{ \"volume\": 50,\n  \"fullscreen\": tru }", "line 2, column"},
              Case{"volume", "{ \"volume\": 500 }", "volume must be a whole number from 0 to 100"},
+             Case{"music volume", "{ \"music_volume\": -1 }",
+                  "music_volume must be a whole number from 0 to 100"},
              Case{"type", "{ \"fullscreen\": \"yes\" }", "fullscreen must be true or false"},
              Case{"action", "{ \"keys\": { \"jmup\": [\"X\"] } }", "unknown action 'jmup'"},
              Case{"key", "{ \"keys\": { \"jump\": [\"NoSuchKey\"] } }", "unknown key 'NoSuchKey'"},
