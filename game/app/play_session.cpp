@@ -113,8 +113,18 @@ bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelList
 
 bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels) {
     std::optional<CheckedLevel> other_level;
+    // Once a save is refused, only older saves of the level being played may stand in for it: falling back
+    // to another level's save would move the player out of the level they were editing. (The newest save
+    // of another level still loads that level, as a deliberate F9 does.)
+    bool refused = false, this_level_changed = false;
+    const std::string playing = current_.level ? current_.level->folder_name : std::string();
     auto usable = [&](const SavedGame& save, std::string& error) {
-        return save_usable(save, levels, other_level, error);
+        if (refused && !playing.empty() && save.level != playing) return false;  // skipped quietly
+        other_level.reset();
+        if (save_usable(save, levels, other_level, error)) return true;
+        refused = true;
+        if (save.level == playing) this_level_changed = true;
+        return false;
     };
     settle_canonical_rebuild();
     QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
@@ -123,7 +133,9 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         notify(SessionNotice::Kind::toast, problem, 5);
     }
     if (!found.save) {
-        const char* message = older ? "No older quicksave" : "No quicksave to load yet - press F5 to save";
+        const char* message = this_level_changed ? "This level changed since your quicksave"
+                              : older            ? "No older quicksave"
+                                                 : "No quicksave to load yet - press F5 to save";
         std::fprintf(stderr, "quickstep: %s\n", message);
         notify(SessionNotice::Kind::toast, message);
         return false;

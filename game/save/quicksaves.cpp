@@ -164,7 +164,8 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
             save = std::make_shared<const SavedGame>(std::move(*decoded));
         }
         if (!usable(*save, error)) {
-            found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
+            if (!error.empty())
+                found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
             continue;
         }
         cursor_ = entry.sequence;
@@ -184,7 +185,15 @@ QuickSaves::Found QuickSaves::newest(const std::function<bool(const SavedGame&, 
 }
 
 QuickSaves::Found QuickSaves::older(const std::function<bool(const SavedGame&, std::string&)>& usable) {
-    if (!cursor_) return newest(usable);
+    if (!cursor_) {
+        // The first F8 after playing: the save before the newest one (the newest is what F9 gives).
+        Found newest_found = newest(usable);
+        if (!newest_found.save) return newest_found;
+        Found found = find_from(cursor_, usable);
+        found.problems.insert(found.problems.begin(), newest_found.problems.begin(),
+                              newest_found.problems.end());
+        return found;
+    }
     return find_from(cursor_, usable);
 }
 

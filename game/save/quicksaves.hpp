@@ -47,7 +47,9 @@ class QuickSaves {
     /// argument, e.g. the save's level changed; such a save is skipped with that message). Resets the F8
     /// cursor to it.
     Found newest(const std::function<bool(const SavedGame&, std::string&)>& usable);
-    /// F8: the next older save than the last one returned.
+    /// F8: the next older save than the last one returned; right after a new save (nothing returned since),
+    /// the one before the newest usable save. A save `usable` refuses with an empty message is skipped
+    /// silently (newest() too).
     Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);
 
     /// Messages about disk writes that failed since the last call (the save stays in memory).
