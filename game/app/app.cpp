@@ -46,6 +46,8 @@ class App final : private MenuHost {
     // setup and the end of a run
     std::optional<CheckedLevel> choose_first_level(int& exit_code);
     std::optional<CheckedLevel> replay_level(int& exit_code);
+    /// --start: moves the player to the tile's centre; false (message printed) when it cannot stand there.
+    bool start_practice_at(std::pair<int, int> tile);
     bool rewind_speedup() const { return replay_ ? replay_->rewind_speedup : !options_.headless && !script_; }
     void keep_replay(bool best);
     bool open_presentation();
@@ -160,6 +162,7 @@ class App final : private MenuHost {
     } rewind_;
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
+    bool practice_ = false;  ///< the player did not start at the level's start: no records kept
     int exit_code_ = 0;
 };
 
@@ -287,7 +290,26 @@ void App::keep_replay(bool best) {
 
 // ---- levels ----
 
+bool App::start_practice_at(std::pair<int, int> tile) {
+    const TileGrid& tiles = session_.world()->level().tiles;
+    const auto [x, y] = tile;
+    if (!tiles.inside(x, y) || !session_.keep_player_at(x + 0.5, y + 0.5)) {
+        std::fprintf(
+            stderr, "quickstep: --start %d,%d: %s (the level is %dx%d tiles)\n", x, y,
+            tiles.inside(x, y) ? "the player does not fit there (a solid tile)" : "outside the level",
+            tiles.width, tiles.height);
+        return false;
+    }
+    practice_ = true;
+    std::fprintf(stderr,
+                 "quickstep: practice run from tile %d,%d: no progress, best time or replay is kept\n", x, y);
+    if (presentation_) presentation_->snap_camera(*session_.world());
+    toast("Practice from " + std::to_string(x) + "," + std::to_string(y) + ": no records kept", 4);
+    return true;
+}
+
 bool App::begin_level(CheckedLevel checked) {
+    practice_ = false;
     if (!session_.start(std::move(checked))) return false;
     const LevelData& level = *session_.level().level;
     // A run is recorded from its level's start: in a window each level played, headless the first one.
@@ -486,6 +508,11 @@ void App::show_results() {
     }
     const World& world = *session_.world();
     const GameState& game = world.game;
+    if (practice_) {  // started elsewhere than the level's start: not a record
+        menus_.open_results("Practice run (not recorded)   Coins " + std::to_string(game.coins) + "/" +
+                            std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
+        return;
+    }
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
     keep_replay(best);
     std::string message;
@@ -606,6 +633,7 @@ int App::run() {
     if (need_screen && !open_presentation()) return 1;
     if (first) {
         if (!begin_level(std::move(*first))) return 1;
+        if (options_.start && !start_practice_at(*options_.start)) return 2;
     } else {
         menus_.open_title();
     }

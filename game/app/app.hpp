@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qs {
@@ -21,6 +22,9 @@ struct AppOptions {
     std::optional<std::filesystem::path> screenshot;
     std::optional<std::filesystem::path> record;  ///< write the run as a replay file when it ends
     std::optional<std::filesystem::path> replay;  ///< play a replay file instead of live input
+    /// --start X,Y: the first level starts with the player centred on tile (X, Y) (a practice run: no
+    /// progress, best time or replay is kept).
+    std::optional<std::pair<int, int>> start;
 };
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).

@@ -32,6 +32,7 @@ constexpr const char* usage_text =
     "  --dump-state FILE   write the world state as JSON at exit ('-' = stdout)\n"
     "  --screenshot FILE   write a PNG of the last frame at exit (also headless)\n"
     "  --record FILE       when the run ends, write it as a replay file\n"
+    "  --start X,Y         start LEVEL with the player on tile X,Y (practice: no records kept)\n"
     "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
     "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
@@ -141,6 +142,20 @@ int main(int argc, char** argv) {
             if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
             new_level_args.emplace(args[i + 1], args[i + 2]);
             i += 2;
+        } else if (arg == "--start") {
+            if (!value(v)) return usage_error("--start needs X,Y (a tile, like 12,7)");
+            const std::size_t comma = v.find(',');
+            int x = -1, y = -1;
+            const auto whole = [](std::string_view text, int& out) {
+                auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+                return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && out >= 0;
+            };
+            if (comma == std::string::npos || !whole(std::string_view(v).substr(0, comma), x) ||
+                !whole(std::string_view(v).substr(comma + 1), y)) {
+                return usage_error("--start needs X,Y: two whole numbers >= 0 (a tile, like 12,7), got '" +
+                                   v + "'");
+            }
+            options.start = std::pair{x, y};
         } else if (arg == "--check") {
             checking = true;
             while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
@@ -182,6 +197,12 @@ int main(int argc, char** argv) {
     }
     if (options.save_dir && not_a_folder(*options.save_dir)) {
         return usage_error("--save-dir " + options.save_dir->string() + ": not a folder");
+    }
+    if (options.start && (options.level.empty() || options.replay || options.record)) {
+        return usage_error(
+            options.level.empty()
+                ? "--start needs a LEVEL to start in"
+                : "--start makes a practice run, which is not recorded: drop --record/--replay");
     }
     if (checking) {
         if (check_paths.empty()) return usage_error("--check needs at least one level folder");

@@ -40,6 +40,8 @@ class PlaySession {
     bool start(CheckedLevel checked);
     /// Starts the current level again from its beginning.
     void restart();
+    /// Moves the player to (x, y) (tiles, its centre) when it fits there; false when outside or blocked.
+    bool keep_player_at(double x, double y);
     /// Ends play (quit to the title): the world is gone, the level is kept for nothing.
     void close();
 
@@ -92,7 +94,7 @@ class PlaySession {
     /// Whether `save` can be loaded now; a save of another installed level sets `other_level`.
     bool save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
                      std::optional<CheckedLevel>& other_level, std::string& error) const;
-    bool keep_player_at(double x, double y);
+
 
     QuickSaves saves_;
     bool watch_files_;
