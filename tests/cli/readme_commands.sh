@@ -8,7 +8,7 @@ levels=$(cd "$SRC" && "$QS" --list-levels | awk -F'\t' '$2 == "ok" {print $1}')
 
 # Level names: `quickstart.sh play NAME` and `quickstep NAME` / `./build/quickstep NAME` in the README.
 names=$(grep -oE '(quickstart\.sh play|build/quickstep|^quickstep) [0-9A-Za-z_.-]+' "$SRC/README.md" |
-        awk '{print $NF}' | grep -vE '^-' | sort -u)
+        awk '{print $NF}' | grep -vE '^-|^[A-Z_]+$' | sort -u)  # LEVEL, NAME: placeholders
 [ -n "$names" ] && pass "README names levels: $(echo $names)" || fail "no level names found in README.md"
 for name in $names; do
     if grep -qx -- "$name" <<<"$levels"; then pass "README level '$name' exists"
