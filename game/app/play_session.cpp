@@ -163,6 +163,18 @@ void PlaySession::step(const ActionState& actions) {
     settle_canonical_rebuild();
     world_->step(actions);
     rewind_.record(*world_, actions);
+    // Every canonical_rebuild_ticks of level time the live world continues from a fresh canonical build,
+    // as after a quicksave, and that state becomes a rewind keyframe: a rewind's release then steps at most
+    // that many ticks again. Keyed to the level timer, which quickloads and rewinds restore, so every run of
+    // the same inputs rebuilds at the same moments and keeps the same future.
+    if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
+        auto snapshot = std::make_shared<const WorldSnapshot>(world_->capture());
+        pending_rebuild_ =
+            std::async(std::launch::async,
+                       [level = world_->level_ptr(), tuning = world_->tuning(), terrain = world_->terrain(),
+                        snapshot] { return std::make_unique<World>(level, tuning, terrain, *snapshot); });
+        rewind_.keyframe(snapshot);
+    }
 }
 
 bool PlaySession::rewind_step() {

@@ -29,6 +29,9 @@ struct SessionNotice {
 
 class PlaySession {
    public:
+    /// Level-time ticks between canonical rebuilds of the live world (rewind keyframes); see step().
+    static constexpr std::int64_t canonical_rebuild_ticks = 600;
+
     /// Quicksaves live in `save_dir`; `watch_files` turns hot reload on (windowed play).
     PlaySession(std::filesystem::path save_dir, bool watch_files);
     ~PlaySession();
