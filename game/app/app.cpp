@@ -18,6 +18,7 @@
 #include "game/app/presentation.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
+#include "game/save/ghost_track.hpp"
 #include "game/save/replay.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/view/hud.hpp"
@@ -146,8 +147,10 @@ class App final : private MenuHost {
     Action rebinding_ = Action::jump;  ///< the action a captured key or button is bound to
 
     std::optional<InputScript> script_;
-    std::optional<Replay> replay_;  ///< --replay: the run being played back
-    ReplayRecorder recorder_;       ///< the run as it is played, for --record and the replays folder
+    std::optional<Replay> replay_;     ///< --replay: the run being played back
+    ReplayRecorder recorder_;          ///< the run as it is played, for --record and the replays folder
+    GhostTrack ghost_recording_;       ///< where the player of this run was, by level time (windowed play)
+    std::optional<GhostTrack> ghost_;  ///< the level's best run, drawn as a ghost
     std::int64_t complete_tick_ = -1;
     int replay_speed_ = 1;  ///< ticks per tick time while watching a replay in a window
     ActionState actions_;
@@ -286,6 +289,8 @@ void App::keep_replay(bool best) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
     if (best && !write_replay_file(dir / (run.level + "-best.qsr"), run, error))
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+    if (best && !write_ghost_file(dir / (run.level + "-best.ghost"), ghost_recording_, error))
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
 }
 
 // ---- levels ----
@@ -313,8 +318,10 @@ bool App::begin_level(CheckedLevel checked) {
     if (!session_.start(std::move(checked))) return false;
     const LevelData& level = *session_.level().level;
     // A run is recorded from its level's start: in a window each level played, headless the first one.
-    if (!options_.headless || !recorder_.started())
+    if (!options_.headless || !recorder_.started()) {
         recorder_.start(level.folder_name, level.content_hash, tick_, rewind_speedup());
+        ghost_recording_ = {level.folder_name, level.content_hash, {}};
+    }
     on_level_started();
     return true;
 }
@@ -327,6 +334,18 @@ void App::on_level_started() {
                        ? static_cast<int>(listing - levels_.begin())
                        : -1;
     if (presentation_) presentation_->show_level(*session_.world());
+    ghost_.reset();
+    if (!options_.headless && settings_.ghost) {
+        std::string error;
+        fs::path file = user_data_dir() / "replays" / (level.folder_name + "-best.ghost");
+        std::error_code ec;
+        if (fs::exists(file, ec)) {
+            ghost_ = read_ghost_file(file, error);
+            if (!ghost_) std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+            if (ghost_ && ghost_->level_hash != level.content_hash)
+                ghost_.reset();  // made on an older version
+        }
+    }
     actions_.release_all();
     menus_.resume();
 }
@@ -432,6 +451,10 @@ void App::tick() {
         session_.step(actions_);
     }
     ++tick_;
+    if (const Player* player = world->player(); player && !options_.headless)
+        ghost_recording_.set(world->game.timer_ticks,
+                             {static_cast<float>(player->state.x), static_cast<float>(player->state.y),
+                              static_cast<std::int8_t>(player->facing < 0 ? -1 : 1)});
     if (presentation_) {
         // No wall clock headless: presentation time (animations, toasts) follows the ticks.
         if (options_.headless) presentation_->advance(World::tick_seconds);
@@ -608,6 +631,10 @@ void App::render(double alpha) {
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
     if (replay_) frame.replay_speed = replay_speed_;
+    if (ghost_ && frame.world) {
+        if (const GhostTrack::Point* point = ghost_->at(frame.world->game.timer_ticks))
+            frame.ghost = Presentation::Ghost{point->x, point->y, point->facing < 0};
+    }
     if (rewind_.active) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     presentation_->render(frame);
 }

@@ -140,6 +140,17 @@ void MenuScreens::open_options(Scene back_to) {
         host_.settings_changed();
         open_options(options_back_);
     };
+    menu_.items.push_back({std::string("Ghost of the best run: ") + (settings.ghost ? "on" : "off"), "", true,
+                           [this] {
+                               host_.settings().ghost = !host_.settings().ghost;
+                               host_.settings_changed();
+                               open_options(options_back_);
+                           },
+                           [this](int) {
+                               host_.settings().ghost = !host_.settings().ghost;
+                               host_.settings_changed();
+                               open_options(options_back_);
+                           }});
     menu_.items.push_back({std::string("Fullscreen: ") + (settings.fullscreen ? "on" : "off"), "", true,
                            toggle_fullscreen, [toggle_fullscreen](int) { toggle_fullscreen(); }});
     for (Action action :

@@ -98,7 +98,6 @@ class PlaySession {
     bool save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
                      std::optional<CheckedLevel>& other_level, std::string& error) const;
 
-
     QuickSaves saves_;
     bool watch_files_;
     CheckedLevel current_;

@@ -3,6 +3,7 @@
 #include "game/app/presentation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "game/app/paths.hpp"
@@ -116,6 +117,13 @@ void Presentation::render(const Frame& frame) {
         double cx = camera_prev_x_ + (camera_.x - camera_prev_x_) * frame.alpha;
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
         view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
+        if (frame.ghost) {
+            // Standing on the bottom of the player's box, like the player sprite, and see-through.
+            int gx = static_cast<int>(std::lround((frame.ghost->x - cx) * 16)) + w / 2 - 8;
+            int gy =
+                static_cast<int>(std::lround((frame.ghost->y + Player::half_height - cy) * 16)) + h / 2 - 16;
+            sheet_.draw(r, Sprite::player_idle, seconds_, gx, gy, 16, 16, frame.ghost->facing_left, 90);
+        }
         if (frame.rewind_seconds_left >= 0) draw_rewind_marker(frame.rewind_seconds_left);
         if (frame.replay_speed > 0)
             draw_banner("REPLAY " + std::to_string(frame.replay_speed) +

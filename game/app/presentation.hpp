@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,11 @@ class Presentation {
     double camera_x() const { return camera_.x; }
     double camera_y() const { return camera_.y; }
 
+    /// The best run's player at this moment of level time.
+    struct Ghost {
+        double x = 0, y = 0;
+        bool facing_left = false;
+    };
     /// What to draw in one frame.
     struct Frame {
         World* world = nullptr;           ///< the level being played, if any
@@ -60,6 +66,7 @@ class Presentation {
         double alpha = 1.0;               ///< blend of the last tick and this one
         std::string reload_error;         ///< shown in a banner while non-empty
         double rewind_seconds_left = -1;  ///< while rewinding: how far back it can still go; else < 0
+        std::optional<Ghost> ghost;       ///< the best run's player, drawn translucent
         int replay_speed = 0;             ///< watching a replay at this speed (1, 2, 4); 0: live play
     };
     /// Draws a frame; in a window also presents it.

@@ -81,6 +81,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         }
         s.music_volume = music.get<int>();
     }
+    if (j.contains("ghost")) {
+        if (!j["ghost"].is_boolean()) return bad("ghost must be true or false");
+        s.ghost = j["ghost"].get<bool>();
+    }
     if (j.contains("fullscreen")) {
         if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
         s.fullscreen = j["fullscreen"].get<bool>();
@@ -139,6 +143,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"fullscreen", fullscreen},
               {"rewind_seconds", rewind_seconds},
               {"rewind_memory_mb", rewind_memory_mb},
+              {"ghost", ghost},
               {"keys", json::object()},
               {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {

@@ -17,6 +17,7 @@ struct Settings {
     int volume = 80;        ///< sound effects, percent
     int music_volume = 60;  ///< music, percent
     bool fullscreen = false;
+    bool ghost = true;          ///< draw the level's best run as a ghost while playing
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
     /// Keys per action (any of them triggers it).

@@ -1,12 +1,15 @@
 // Rewind buffer: stepping back through a shipped level's whole solution rebuilds exactly the recorded
 // state of every tick (a change the buffer missed would show as a differing dump), including spawns and
-// erases; the memory cap drops the oldest ticks only; spawned and erased entities come back with their keys.
+// erases; the memory cap drops the oldest ticks only; the best run's ghost track and its file.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "game/levels/level_catalog.hpp"
+#include "game/save/ghost_track.hpp"
 #include "game/save/rewind_buffer.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/sim/tuning.hpp"
@@ -99,4 +102,28 @@ TEST_CASE("the memory cap drops the oldest ticks and nothing else") {
     limited.buffer.set_limits(limits);
     play_solution(limited, "02_walker_woods", 600);
     CHECK(limited.buffer.ticks() == 120);
+}
+
+TEST_CASE("a ghost track keeps the timeline that finished and survives a round trip; damage is refused") {
+    GhostTrack track{"01_first_steps", 42, {}};
+    for (int t = 0; t < 100; ++t) track.set(t, {static_cast<float>(t), 1.0f, 1});
+    track.set(50, {-5.0f, 2.0f, -1});  // a rewind to level time 50: what came after is undone
+    REQUIRE(track.points.size() == 51);
+    CHECK(track.at(50)->x == -5.0f);
+    CHECK(track.at(51) == nullptr);
+
+    const std::filesystem::path file = std::filesystem::temp_directory_path() / "qs_ghost_test.ghost";
+    std::string error;
+    REQUIRE_MESSAGE(write_ghost_file(file, track, error), error);
+    std::optional<GhostTrack> back = read_ghost_file(file, error);
+    REQUIRE_MESSAGE(back, error);
+    CHECK(back->level == "01_first_steps");
+    CHECK(back->level_hash == 42);
+    CHECK(back->points == track.points);
+
+    track.points[3].x = std::numeric_limits<float>::infinity();
+    REQUIRE(write_ghost_file(file, track, error));
+    CHECK_FALSE(read_ghost_file(file, error));
+    CHECK(error.find("point 3 is out of range") != std::string::npos);
+    std::filesystem::remove(file);
 }

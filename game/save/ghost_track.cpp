@@ -1,0 +1,90 @@
+// Ghost tracks: recording by level time, and ghost files with every value checked on reading.
+#include "game/save/ghost_track.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "engine/save_file.hpp"
+
+namespace qs {
+
+namespace {
+
+constexpr char ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '1'};
+constexpr std::uint32_t container_version = 2;
+constexpr std::size_t point_bytes = 2 * sizeof(float) + 1;
+
+}  // namespace
+
+void GhostTrack::set(std::int64_t timer, Point point) {
+    if (timer < 0 || static_cast<std::size_t>(timer) >= max_ghost_points) return;
+    auto index = static_cast<std::size_t>(timer);
+    if (points.size() <= index) points.resize(index + 1, point);
+    points[index] = point;
+    points.resize(index + 1);  // what came after belongs to a timeline that was undone
+}
+
+const GhostTrack::Point* GhostTrack::at(std::int64_t timer) const {
+    if (timer < 0 || static_cast<std::size_t>(timer) >= points.size()) return nullptr;
+    return &points[static_cast<std::size_t>(timer)];
+}
+
+bool write_ghost_file(const std::filesystem::path& path, const GhostTrack& track, std::string& error) {
+    std::vector<std::uint8_t> body(std::begin(ghost_tag), std::end(ghost_tag));
+    auto count = static_cast<std::uint32_t>(track.points.size());
+    body.insert(body.end(), reinterpret_cast<const std::uint8_t*>(&count),
+                reinterpret_cast<const std::uint8_t*>(&count) + sizeof count);
+    for (const GhostTrack::Point& point : track.points) {
+        const auto* x = reinterpret_cast<const std::uint8_t*>(&point.x);
+        const auto* y = reinterpret_cast<const std::uint8_t*>(&point.y);
+        body.insert(body.end(), x, x + sizeof point.x);
+        body.insert(body.end(), y, y + sizeof point.y);
+        body.push_back(static_cast<std::uint8_t>(point.facing));
+    }
+    std::error_code ec;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+    if (!write_file_atomically(path, wrap_save_body(body, container_version, track.level, track.level_hash),
+                               error)) {
+        error = path.string() + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+std::optional<GhostTrack> read_ghost_file(const std::filesystem::path& path, std::string& error) {
+    auto fail = [&](const std::string& why) {
+        error = path.string() + ": " + why;
+        return std::nullopt;
+    };
+    std::optional<std::vector<std::uint8_t>> file =
+        read_whole_file(path, 64 + max_ghost_points * point_bytes + 4096, error);
+    if (!file) return fail(error);
+    std::optional<SaveBody> unwrapped = unwrap_save_file(*file, container_version, error);
+    if (!unwrapped) return fail(error);
+    const std::vector<std::uint8_t>& body = unwrapped->body;
+    if (body.size() < sizeof ghost_tag + 4 || std::memcmp(body.data(), ghost_tag, sizeof ghost_tag) != 0)
+        return fail("not a ghost file");
+    std::uint32_t count = 0;
+    std::memcpy(&count, body.data() + sizeof ghost_tag, sizeof count);
+    if (count > max_ghost_points || body.size() != sizeof ghost_tag + 4 + std::size_t{count} * point_bytes)
+        return fail(std::to_string(count) + " points announced for " + std::to_string(body.size()) +
+                    " bytes");
+    GhostTrack track;
+    track.level = unwrapped->content_id;
+    track.level_hash = unwrapped->content_hash;
+    track.points.resize(count);
+    const std::uint8_t* at = body.data() + sizeof ghost_tag + 4;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        GhostTrack::Point& point = track.points[i];
+        std::memcpy(&point.x, at, sizeof point.x);
+        std::memcpy(&point.y, at + sizeof point.x, sizeof point.y);
+        point.facing = static_cast<std::int8_t>(at[2 * sizeof(float)]);
+        at += point_bytes;
+        if (!std::isfinite(point.x) || !std::isfinite(point.y) || std::abs(point.x) > 1e6f ||
+            std::abs(point.y) > 1e6f || point.facing < -1 || point.facing > 1)
+            return fail("point " + std::to_string(i) + " is out of range");
+    }
+    return track;
+}
+
+}  // namespace qs
