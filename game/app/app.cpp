@@ -619,7 +619,7 @@ void App::update_music() {
     const std::string track = !in_level                      ? "title"
                               : current.level->music.empty() ? "day"
                                                              : current.level->music;
-    presentation_->set_music(track, scene != Scene::playing && in_level);
+    presentation_->set_music(track, (scene != Scene::playing && in_level) || rewind_.active);
 }
 
 void App::render(double alpha) {
