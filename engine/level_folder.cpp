@@ -1,4 +1,4 @@
-// Level folder loading (DESIGN §5.6): finds the files, checks every header before decoding, validates the
+// Level folder loading: finds the files, checks every header before decoding, validates the
 // .lvl tables and every pixel's colour, and reports all problems as "PATH:X,Y: message" lines.
 #include "engine/level_folder.hpp"
 
@@ -10,6 +10,8 @@
 #include <system_error>
 #include <unordered_map>
 
+#include "engine/fnv1a.hpp"
+#include "engine/join.hpp"
 #include "engine/json_file.hpp"
 #include "engine/png_image.hpp"
 #include "engine/rect_partition.hpp"
@@ -58,15 +60,6 @@ std::string kind_of(const json& value) {
         default:
             return "a number";
     }
-}
-
-std::string join(const std::vector<std::string>& names, const char* separator = ", ") {
-    std::string joined;
-    for (const std::string& name : names) {
-        if (!joined.empty()) joined += separator;
-        joined += name;
-    }
-    return joined;
 }
 
 std::string json_quoted(const std::string& text) {
@@ -534,11 +527,7 @@ bool hash_file(const fs::path& path, std::uint64_t& hash) {
     std::array<char, 1 << 16> block;
     while (file) {
         file.read(block.data(), block.size());
-        const std::streamsize count = file.gcount();
-        for (std::streamsize i = 0; i < count; ++i) {
-            hash ^= static_cast<unsigned char>(block[static_cast<std::size_t>(i)]);
-            hash *= 0x100000001b3ull;
-        }
+        hash = fnv1a64(block.data(), static_cast<std::size_t>(file.gcount()), hash);
     }
     return file.eof();
 }
@@ -560,57 +549,66 @@ struct IdUse {
     std::size_t count = 0;
 };
 
-LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
-                                    const LevelLimits& limits) {
-    LevelLoadResult result;
-    ErrorList errors(result.errors);
+/// The canonical path of an existing folder, or nullopt with the reason in `errors`.
+std::optional<fs::path> check_folder(const fs::path& folder, ErrorList& errors) {
     std::error_code ec;
-
     const fs::file_status folder_status = fs::status(folder, ec);
     if (!fs::exists(folder_status)) {
         errors.add(folder, "no such folder");
-        return result;
+        return std::nullopt;
     }
     if (!fs::is_directory(folder_status)) {
         errors.add(folder, "not a folder");
-        return result;
+        return std::nullopt;
     }
-    const fs::path canonical_root = fs::canonical(folder, ec);
+    fs::path canonical_root = fs::canonical(folder, ec);
     if (ec) {
         errors.add(folder, "cannot resolve the folder: " + ec.message());
-        return result;
+        return std::nullopt;
     }
+    return canonical_root;
+}
 
-    // The one .lvl file.
+/// The folder's one .lvl file: `lvl_path` is set when there is exactly one; the contents when it also
+/// parses and checks. `listed` is false when the folder cannot be listed (loading stops there).
+std::optional<LvlContents> read_lvl(const fs::path& folder, const fs::path& canonical_root,
+                                    const LevelSchema& schema, const LevelLimits& limits, ErrorList& errors,
+                                    std::vector<std::string>& lines, fs::path& lvl_path, bool& listed) {
+    std::error_code ec;
     std::vector<std::string> lvl_names;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->path().extension() == ".lvl") lvl_names.push_back(it->path().filename().string());
     }
+    listed = !ec;
     if (ec) {
         errors.add(folder, "cannot list the folder: " + ec.message());
-        return result;
+        return std::nullopt;
     }
     std::sort(lvl_names.begin(), lvl_names.end());
-    std::optional<LvlContents> lvl;
-    fs::path lvl_path;
     if (lvl_names.empty()) {
         errors.add(folder, "no .lvl file (a level folder holds exactly one)");
-    } else if (lvl_names.size() > 1) {
+        return std::nullopt;
+    }
+    if (lvl_names.size() > 1) {
         errors.add(folder, std::to_string(lvl_names.size()) +
                                " .lvl files, expected exactly one: " + join(lvl_names));
-    } else {
-        lvl_path = folder / lvl_names.front();
-        if (check_openable(canonical_root, lvl_path, errors)) {
-            JsonLoad loaded = load_json_file(lvl_path, limits.max_lvl_bytes, limits.max_json_depth);
-            if (!loaded.value) {
-                result.errors.push_back(loaded.error);
-            } else {
-                lvl = parse_lvl(lvl_path, std::move(*loaded.value), schema, errors);
-            }
-        }
+        return std::nullopt;
     }
+    lvl_path = folder / lvl_names.front();
+    if (!check_openable(canonical_root, lvl_path, errors)) return std::nullopt;
+    JsonLoad loaded = load_json_file(lvl_path, limits.max_lvl_bytes, limits.max_json_depth);
+    if (!loaded.value) {
+        lines.push_back(loaded.error);  // already "PATH:LINE:COLUMN: message"
+        return std::nullopt;
+    }
+    return parse_lvl(lvl_path, std::move(*loaded.value), schema, errors);
+}
 
-    // Layers: list, then check every header before decoding anything.
+/// The layer files of every kind (geometry, sprites, visuals), each header checked and each layer's scale
+/// set (0 when it cannot be used) before anything is decoded.
+std::array<std::vector<LayerFile>, 3> check_layers(const fs::path& folder, const fs::path& canonical_root,
+                                                   const LevelLimits& limits, ErrorList& errors,
+                                                   std::optional<PngSize>& geometry_size) {
     std::array<std::vector<LayerFile>, 3> layers;
     for (std::size_t kind = 0; kind < kLayerKinds.size(); ++kind) {
         layers[kind] = list_layers(folder, kLayerKinds[kind], limits, errors);
@@ -618,7 +616,6 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
             check_layer_header(canonical_root, kLayerKinds[kind], layer, limits, errors);
     }
     auto& [geometry_layers, sprite_layers, visual_layers] = layers;
-    std::optional<PngSize> geometry_size;
     if (!geometry_layers.empty() && geometry_layers.front().header_ok)
         geometry_size = geometry_layers.front().size;
     for (LayerFile& layer : geometry_layers) {
@@ -633,27 +630,28 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
             layer.scale = 1;
         }
     }
-    if (geometry_size) {
-        for (LayerFile& layer : sprite_layers) {
-            if (layer.header_ok) check_layer_scale("sprites", layer, *geometry_size, errors);
-        }
-        std::int64_t visual_pixels = 0;
-        for (LayerFile& layer : visual_layers) {
-            if (!layer.header_ok) continue;
-            check_layer_scale("visuals", layer, *geometry_size, errors);
-            visual_pixels += std::int64_t{layer.size.width} * layer.size.height;
-        }
-        if (visual_pixels > limits.max_visual_pixels) {
-            errors.add(folder / "visuals", "the visuals layers hold " + std::to_string(visual_pixels) +
-                                               " pixels together, over the limit of " +
-                                               std::to_string(limits.max_visual_pixels));
-            for (LayerFile& layer : visual_layers) layer.scale = 0;
-        }
+    if (!geometry_size) return layers;
+    for (LayerFile& layer : sprite_layers) {
+        if (layer.header_ok) check_layer_scale("sprites", layer, *geometry_size, errors);
     }
+    std::int64_t visual_pixels = 0;
+    for (LayerFile& layer : visual_layers) {
+        if (!layer.header_ok) continue;
+        check_layer_scale("visuals", layer, *geometry_size, errors);
+        visual_pixels += std::int64_t{layer.size.width} * layer.size.height;
+    }
+    if (visual_pixels > limits.max_visual_pixels) {
+        errors.add(folder / "visuals", "the visuals layers hold " + std::to_string(visual_pixels) +
+                                           " pixels together, over the limit of " +
+                                           std::to_string(limits.max_visual_pixels));
+        for (LayerFile& layer : visual_layers) layer.scale = 0;
+    }
+    return layers;
+}
 
-    // Geometry pixels -> tiles; a later layer's non-empty tile wins.
-    LevelData level;
-    if (geometry_size) level.tiles = TileGrid(geometry_size->width, geometry_size->height);
+/// Geometry pixels -> tiles; a later layer's non-empty tile wins.
+void read_geometry(const std::vector<LayerFile>& geometry_layers, const std::optional<LvlContents>& lvl,
+                   const LevelLimits& limits, ErrorList& errors, TileGrid& tiles) {
     for (const LayerFile& layer : geometry_layers) {
         if (layer.scale != 1) continue;
         const std::optional<RgbaImage> image = decode_layer(layer, limits, errors);
@@ -661,11 +659,16 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
         const ColourTable& table = lvl->geometry_table;
         for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
             const int type = table.values[static_cast<std::size_t>(entry)];
-            if (type != 0) level.tiles.set(x, y, static_cast<std::uint8_t>(type));
+            if (type != 0) tiles.set(x, y, static_cast<std::uint8_t>(type));
         });
     }
+}
 
-    // Sprite pixels -> placements.
+/// Sprite pixels -> placements, within the placement limit; an entry with an id placed on more than one
+/// pixel is an error naming the pixels.
+void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_layers,
+                  const std::optional<LvlContents>& lvl, const LevelLimits& limits, ErrorList& errors,
+                  std::vector<SpritePlacement>& placements) {
     std::map<int, IdUse> id_uses;  // by sprite entry
     std::size_t placements_over_limit = 0;
     for (const LayerFile& layer : sprite_layers) {
@@ -676,7 +679,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
         const double k = layer.scale;
         const fs::path relative = fs::path("sprites") / layer.path.filename();
         for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
-            if (level.placements.size() >= limits.max_sprite_placements) {
+            if (placements.size() >= limits.max_sprite_placements) {
                 ++placements_over_limit;
                 return;
             }
@@ -701,11 +704,11 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
             placement.scale = layer.scale;
             placement.x = (x + 0.5) / k;
             placement.y = (y + 0.5) / k;
-            level.placements.push_back(placement);
+            placements.push_back(placement);
         });
     }
     if (placements_over_limit > 0) {
-        errors.add(folder / "sprites", std::to_string(level.placements.size() + placements_over_limit) +
+        errors.add(folder / "sprites", std::to_string(placements.size() + placements_over_limit) +
                                            " sprite pixels, over the limit of " +
                                            std::to_string(limits.max_sprite_placements));
     }
@@ -719,27 +722,54 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
                           std::to_string(use.count) + " pixels: " + pixels +
                           "; an entry with an id may be placed on one pixel only");
     }
+}
 
+/// FNV-1a 64 over the .lvl and every layer file in kind and layer order; nullopt when one cannot be read.
+std::optional<std::uint64_t> content_hash(const fs::path& lvl_path,
+                                          const std::array<std::vector<LayerFile>, 3>& layers) {
+    std::uint64_t hash = fnv1a64_seed;
+    bool hashed = hash_file(lvl_path, hash);
+    for (const auto& kind_layers : layers) {
+        for (const LayerFile& layer : kind_layers) hashed = hashed && hash_file(layer.path, hash);
+    }
+    if (!hashed) return std::nullopt;
+    return hash;
+}
+
+LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
+                                    const LevelLimits& limits) {
+    LevelLoadResult result;
+    ErrorList errors(result.errors);
+    const std::optional<fs::path> canonical_root = check_folder(folder, errors);
+    if (!canonical_root) return result;
+    fs::path lvl_path;
+    bool listed = false;
+    std::optional<LvlContents> lvl =
+        read_lvl(folder, *canonical_root, schema, limits, errors, result.errors, lvl_path, listed);
+    if (!listed) return result;
+
+    std::optional<PngSize> geometry_size;
+    const std::array<std::vector<LayerFile>, 3> layers =
+        check_layers(folder, *canonical_root, limits, errors, geometry_size);
+    const auto& [geometry_layers, sprite_layers, visual_layers] = layers;
+    LevelData level;
+    if (geometry_size) level.tiles = TileGrid(geometry_size->width, geometry_size->height);
+    read_geometry(geometry_layers, lvl, limits, errors, level.tiles);
+    read_sprites(folder, sprite_layers, lvl, limits, errors, level.placements);
     // Visuals are kept as they are.
     for (const LayerFile& layer : visual_layers) {
         if (layer.scale < 1) continue;
         if (std::optional<RgbaImage> image = decode_layer(layer, limits, errors))
             level.visuals.push_back(std::move(*image));
     }
-
     if (errors.count() > 0 || !lvl) return result;
 
-    std::uint64_t hash = 0xcbf29ce484222325ull;
-    bool hashed = hash_file(lvl_path, hash);
-    for (const auto& kind_layers : layers) {
-        for (const LayerFile& layer : kind_layers) hashed = hashed && hash_file(layer.path, hash);
-    }
-    if (!hashed) {
+    const std::optional<std::uint64_t> hash = content_hash(lvl_path, layers);
+    if (!hash) {
         errors.add(folder, "cannot read the level files a second time for the content hash");
         return result;
     }
-
-    level.folder_name = folder_name_of(folder, canonical_root);
+    level.folder_name = folder_name_of(folder, *canonical_root);
     level.folder = folder;
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
@@ -747,7 +777,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.lvl = std::move(lvl->document);
     level.rects = level_rectangles(level.tiles);
     level.sprite_entries = std::move(lvl->sprite_entries);
-    level.content_hash = hash;
+    level.content_hash = *hash;
     result.level = std::move(level);
     return result;
 }

@@ -1,5 +1,6 @@
-// Level folders (DESIGN §5.6): finds the one .lvl, reads the geometry / sprites / visuals PNG layers,
-// checks every colour against the .lvl tables and turns the folder into plain LevelData.
+// Level folders: finds the one .lvl, reads the geometry / sprites / visuals PNG layers (geometry 1 pixel =
+// 1 tile; each sprites and visuals layer a whole multiple of it), checks every colour against the .lvl
+// tables (an unknown colour is "PATH:X,Y: message") and turns the folder into plain LevelData.
 //
 //   qs::LevelSchema schema{{"empty", "ground", "oneway", "spikes", "ice"}, {"player", "coin", ...}};
 //   qs::LevelLoadResult r = qs::load_level_folder("levels/01_first_steps", schema);

@@ -1,5 +1,6 @@
 // Merges a tile grid into axis-aligned rectangles of one tile type each: the exact minimum partition
-// (chords between concave corners, Hopcroft–Karp) and the scanline merge (DESIGN §3) as fallback/reference.
+// (chords between concave corners, Hopcroft–Karp) and the scanline merge (equal runs of a row extend the
+// rectangle above) as fallback/reference.
 #pragma once
 
 #include <cstddef>

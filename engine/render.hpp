@@ -44,7 +44,7 @@ class Screen {
         int canvas_width = 480;  ///< logical pixels the game draws
         int canvas_height = 270;
         int window_scale = 2;  ///< initial window size = canvas * scale
-        std::string title = "Quickstep";
+        std::string title;     ///< the window title: the program's name
     };
 
     Screen() = default;

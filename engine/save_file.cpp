@@ -37,18 +37,9 @@ bool fsync_path(const fs::path& path, int flags) {
 
 }  // namespace
 
-std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
-    const auto* bytes = static_cast<const std::uint8_t*>(data);
-    std::uint64_t hash = seed;
-    for (std::size_t i = 0; i < size; ++i) {
-        hash ^= bytes[i];
-        hash *= 0x100000001b3ull;
-    }
-    return hash;
-}
-
-std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version,
-                                         const std::string& content_id, std::uint64_t content_hash) {
+std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::vector<std::uint8_t>& body,
+                                         std::uint32_t format_version, const std::string& content_id,
+                                         std::uint64_t content_hash) {
     // Everything after the checksum field: [content hash, id length, id,] body.
     std::vector<std::uint8_t> covered;
     if (format_version >= save_format_with_content_id) {
@@ -59,7 +50,7 @@ std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, 
         covered.insert(covered.end(), id.begin(), id.end());
     }
     covered.insert(covered.end(), body.begin(), body.end());
-    std::vector<std::uint8_t> out(save_magic, save_magic + 8);
+    std::vector<std::uint8_t> out(kind.magic.begin(), kind.magic.end());
     out.reserve(save_header_size + covered.size());
     put_u32(out, format_version);
     put_u32(out, 0);
@@ -69,14 +60,16 @@ std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, 
     return out;
 }
 
-std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, std::uint32_t newest_version,
-                                         std::string& error) {
+std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
+                                         std::uint32_t newest_version, std::string& error) {
     if (file.empty()) {
         error = "empty file";
         return std::nullopt;
     }
-    if (file.size() < 8 || std::memcmp(file.data(), save_magic, 8) != 0) {
-        error = "not a Quickstep save (no QSTEPSAV signature)";
+    if (file.size() < kind.magic.size() ||
+        std::memcmp(file.data(), kind.magic.data(), kind.magic.size()) != 0) {
+        error = "not a " + std::string(kind.program) + " save (no " +
+                std::string(kind.magic.begin(), kind.magic.end()) + " signature)";
         return std::nullopt;
     }
     if (file.size() < save_header_size) {
@@ -93,8 +86,9 @@ std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, 
         return std::nullopt;
     }
     if (out.format_version > newest_version) {
-        error = "made by a newer Quickstep (save format " + std::to_string(out.format_version) +
-                ", this build reads up to " + std::to_string(newest_version) + ")";
+        error = "made by a newer " + std::string(kind.program) + " (save format " +
+                std::to_string(out.format_version) + ", this build reads up to " +
+                std::to_string(newest_version) + ")";
         return std::nullopt;
     }
     std::size_t covered = save_header_size;

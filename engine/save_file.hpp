@@ -1,18 +1,20 @@
-// Save files on disk: a small binary container around a body the game encodes, written atomically (temp
+// Save files on disk: a small binary container around a body the program encodes, written atomically (temp
 // file, fsync, rename, fsync dir) on a background thread.
 //
-//   Header (little endian): magic "QSTEPSAV" (8) | format version (4) | reserved (4) | body size (8) |
-//   checksum (8, FNV-1a 64 over everything after it) | content hash (8) | content id length (2) | content id
-//   — since format 2; format 1 files have the first 32 bytes only. Then the body.
+//   Header (little endian): magic (8, the program's signature) | format version (4) | reserved (4) |
+//   body size (8) | checksum (8, FNV-1a 64 over everything after it) | content hash (8) | content id
+//   length (2) | content id — since format 2; format 1 files have the first 32 bytes only. Then the body.
 //
-//   auto bytes = qs::wrap_save_body(body, /*format_version=*/2, "01_first_steps", level_hash);
-//   auto file = qs::unwrap_save_file(bytes, /*newest_version=*/2, error);  // nullopt + error when bad
+//   constexpr qs::SaveFileKind kind{{'M', 'Y', 'G', 'A', 'M', 'E', 'S', 'V'}, "MyGame"};
+//   auto bytes = qs::wrap_save_body(kind, body, /*format_version=*/2, "01_first_steps", level_hash);
+//   auto file = qs::unwrap_save_file(kind, bytes, /*newest_version=*/2, error);  // nullopt + error when bad
 //
-// The content id and hash say what the save belongs to (for Quickstep: the level folder and a hash of its
-// files), so a reader can refuse a save for other content without decoding the body. A crash mid-write leaves
-// either the old file or the new one, never a torn file under the final name.
+// The content id and hash say what the save belongs to (for a game: a level and a hash of its files), so a
+// reader can refuse a save for other content without decoding the body. A crash mid-write leaves either
+// the old file or the new one, never a torn file under the final name.
 #pragma once
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -21,24 +23,29 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
+#include "engine/fnv1a.hpp"
+
 namespace qs {
 
-/// The first 8 bytes of every save file.
-inline constexpr char save_magic[8] = {'Q', 'S', 'T', 'E', 'P', 'S', 'A', 'V'};
+/// Whose save files these are: the 8-byte signature they start with and the program's name in messages
+/// ("not a <program> save", "made by a newer <program>").
+struct SaveFileKind {
+    std::array<char, 8> magic;
+    std::string_view program;
+};
 /// The fixed part of the header (format 1 has only this part).
 inline constexpr std::size_t save_header_size = 32;
 /// The first format whose header carries the content id and hash.
 inline constexpr std::uint32_t save_format_with_content_id = 2;
 
-/// FNV-1a 64-bit hash.
-std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed = 0xcbf29ce484222325ull);
-
 /// Header + body, ready to write (format_version >= 2: the content id and hash go into the header).
-std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body, std::uint32_t format_version,
-                                         const std::string& content_id = "", std::uint64_t content_hash = 0);
+std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::vector<std::uint8_t>& body,
+                                         std::uint32_t format_version, const std::string& content_id = "",
+                                         std::uint64_t content_hash = 0);
 
 /// A checked save file: its format version, what it belongs to (empty / 0 for format 1) and its body.
 struct SaveBody {
@@ -49,9 +56,9 @@ struct SaveBody {
 };
 
 /// Checks magic, version (≤ newest_version), sizes and checksum. On failure returns nullopt with `error`
-/// a sentence: "not a Quickstep save", "truncated: ...", "corrupt: checksum mismatch", "made by a newer ...".
-std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file, std::uint32_t newest_version,
-                                         std::string& error);
+/// a sentence: "not a <program> save", "truncated: ...", "corrupt: checksum mismatch", "made by a newer ...".
+std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
+                                         std::uint32_t newest_version, std::string& error);
 
 /// Reads a whole file (refusing files over max_bytes). nullopt + error on failure.
 std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path,

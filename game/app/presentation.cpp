@@ -18,6 +18,7 @@ bool Presentation::open(bool headless) {
     screen_ = std::make_unique<Screen>();
     Screen::Options screen_options;
     screen_options.headless = headless;
+    screen_options.title = "Quickstep";
     std::string error;
     if (!screen_->open(screen_options, error)) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());

@@ -23,6 +23,22 @@ inline constexpr MsgpackLimits save_body_limits{32, 8u << 20, 1u << 20};
 inline constexpr std::uint64_t max_save_tick = 1'000'000'000'000'000ull;
 inline constexpr std::uint64_t max_save_sequence = 999'999'999'999'999'999ull;  ///< 18 digits (file names)
 
+/// Quickstep's save files: they start with "QSTEPSAV"; messages name them "Quickstep" saves.
+inline constexpr SaveFileKind quickstep_saves{{'Q', 'S', 'T', 'E', 'P', 'S', 'A', 'V'}, "Quickstep"};
+
+/// The save file container (engine/save_file.hpp) of a Quickstep save.
+inline std::vector<std::uint8_t> wrap_save_body(const std::vector<std::uint8_t>& body,
+                                                std::uint32_t format_version,
+                                                const std::string& content_id = "",
+                                                std::uint64_t content_hash = 0) {
+    return wrap_save_body(quickstep_saves, body, format_version, content_id, content_hash);
+}
+/// Checks a file as a Quickstep save container; nullopt + `error` when it is not one or is damaged.
+inline std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>& file,
+                                                std::uint32_t newest_version, std::string& error) {
+    return unwrap_save_file(quickstep_saves, file, newest_version, error);
+}
+
 /// A quicksave: which level it belongs to, when it was made, and the world.
 struct SavedGame {
     std::string level;             ///< level folder name
