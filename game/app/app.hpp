@@ -1,5 +1,6 @@
-// The running program: options from the command line, the tick loop (DESIGN §5.2), quicksave/quickload,
-// headless automation (--frames, --input, --dump-state, --screenshot) and the windowed game.
+// The running program: options from the command line, the tick loop (60 Hz; tick t counts steps since start,
+// never reset), quicksave/quickload, headless automation (--frames, --input, --dump-state, --screenshot) and
+// the windowed game.
 #pragma once
 
 #include <cstdint>

@@ -27,7 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Familiar default colours (those of DESIGN §5.6 and the shipped levels); other names get generated ones.
+/// Familiar default colours (those of the shipped levels and LEVELS.md examples); other names get generated
+/// ones.
 struct DefaultColour {
     std::string_view name;
     std::uint32_t rgb;

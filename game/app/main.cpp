@@ -1,4 +1,5 @@
-// quickstep: command line (DESIGN §5.1) — play, validate level folders, list levels.
+// quickstep: the command line (a fixed contract: exit 0 ok, 1 invalid content, 2 usage error) — play,
+// validate level folders, list levels.
 #include <charconv>
 #include <cstdio>
 #include <cstring>

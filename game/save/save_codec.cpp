@@ -18,10 +18,20 @@ using nlohmann::json;
 
 namespace {
 
-json ref_to_compact(const EntityRef& ref) {
-    if (!ref) return nullptr;
-    return json::array({ref.index, ref.generation});
-}
+/// The save file's compact form of field values: references as [index, generation] or null, whole-number
+/// doubles as integers (1 byte for 0).
+struct CompactValueForm {
+    static json reference(const EntityRef& ref) {
+        if (!ref) return nullptr;
+        return json::array({ref.index, ref.generation});
+    }
+    static json number(double d) {
+        if (d == std::trunc(d) && std::abs(d) < 1e15 && !(d == 0 && std::signbit(d))) {
+            return static_cast<std::int64_t>(d);
+        }
+        return d;
+    }
+};
 
 bool ref_from_compact(const json& value, EntityRef& ref) {
     if (value.is_null()) {
@@ -61,24 +71,10 @@ bool valid_utf8(const std::string& text) {
     return true;
 }
 
-/// Compact form of a field value; whole-number doubles are stored as integers (1 byte for 0).
+/// Compact form of a field value.
 template <class T>
 json value_to_compact(const T& value) {
-    if constexpr (std::is_same_v<T, EntityRef>) {
-        return ref_to_compact(value);
-    } else if constexpr (std::is_same_v<T, EntityRefList>) {
-        json list = json::array();
-        for (const EntityRef& ref : value.refs) list.push_back(ref_to_compact(ref));
-        return list;
-    } else if constexpr (std::is_floating_point_v<T>) {
-        double d = value;
-        if (d == std::trunc(d) && std::abs(d) < 1e15 && !(d == 0 && std::signbit(d))) {
-            return static_cast<std::int64_t>(d);
-        }
-        return d;
-    } else {
-        return value;
-    }
+    return encode_field_value<CompactValueForm>(value);
 }
 
 /// Reads one field value from its compact form, range checks included: "" or the problem, e.g.

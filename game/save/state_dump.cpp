@@ -1,4 +1,4 @@
-// State dump: the world through the field lists, as DESIGN §5.4 lays it out.
+// State dump: the world through the field lists, in the fixed --dump-state layout.
 #include "game/save/state_dump.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
-// The --dump-state JSON (DESIGN §5.4): a pure function of the world, keys in a stable (sorted) order.
+// The --dump-state JSON, a fixed format outside tools compare: tick, level, slotmap (slots by index, free
+// list), geometry rectangles, entities by index with every saved field, game. A pure function of the world
+// (no time stamps, no addresses), numbers rounded to 6 decimals, keys in a stable (sorted) order.
 #pragma once
 
 #include <cstdint>

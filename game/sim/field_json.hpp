@@ -23,20 +23,34 @@ inline nlohmann::json ref_to_json(const EntityRef& ref) {
     return {{"index", ref.index}, {"generation", ref.generation}};
 }
 
-/// The dump form of one field value.
-template <class T>
-nlohmann::json field_to_json(const T& value) {
+/// One field value as JSON, with references and numbers in the form `Form` gives them
+/// (`static json reference(const EntityRef&)`, `static json number(double)`): a reference list is a list
+/// of references, anything else is written as it is. The dump and the save file differ only in the form.
+template <class Form, class T>
+nlohmann::json encode_field_value(const T& value) {
     if constexpr (std::is_same_v<T, EntityRef>) {
-        return ref_to_json(value);
+        return Form::reference(value);
     } else if constexpr (std::is_same_v<T, EntityRefList>) {
         nlohmann::json list = nlohmann::json::array();
-        for (const EntityRef& ref : value.refs) list.push_back(ref_to_json(ref));
+        for (const EntityRef& ref : value.refs) list.push_back(Form::reference(ref));
         return list;
     } else if constexpr (std::is_floating_point_v<T>) {
-        return dump_number(value);
+        return Form::number(value);
     } else {
         return value;
     }
+}
+
+/// The dump's form: references as {"index", "generation"} or null, numbers rounded to 6 decimals.
+struct DumpValueForm {
+    static nlohmann::json reference(const EntityRef& ref) { return ref_to_json(ref); }
+    static nlohmann::json number(double value) { return dump_number(value); }
+};
+
+/// The dump form of one field value.
+template <class T>
+nlohmann::json field_to_json(const T& value) {
+    return encode_field_value<DumpValueForm>(value);
 }
 
 /// Writes every field into a JSON object (the state dump).

@@ -1,4 +1,4 @@
-# The DESIGN §5 contract through the real binary: usage errors, spawn positions at tick 0 for k = 1 and
+# The command-line contract (options, exit codes, dump format, report lines) through the real binary: usage errors, spawn positions at tick 0 for k = 1 and
 # k = 3, the merged rectangles in the dump, --check messages with PATH:X,Y, --list-levels, tick rules.
 source "$(dirname "$0")/lib/common.bash"
 

@@ -36,7 +36,8 @@ Value make_value(int n) {
     return Coin{n};
 }
 
-// The reference: the rules of DESIGN §3 / slot_map.hpp written as plainly as possible.
+// The reference: the rules of slot_map.hpp (FIFO reuse only above min_free free slots, a worn-out slot
+// retired) written as plainly as possible.
 struct Model {
     std::uint32_t min_free;
     std::uint32_t max_generation;

@@ -33,25 +33,12 @@ void Player::create_body(World& world, EntityRef self) {
 
 void Player::think(World& world, EntityRef) {
     if (!state.body) return;
-    const Tuning& tuning = world.tuning();
-    const ActionState& actions = world.actions();
     if (invulnerable_ticks > 0) --invulnerable_ticks;
     if (!alive()) {
-        if (--dead_ticks == 0) {
-            const Checkpoint* last = world.get<Checkpoint>(checkpoint);
-            state.x = last ? last->state.x : spawn_x;
-            state.y = last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y;
-            state.vx = state.vy = run_vx = 0;
-            health = max_health;
-            invulnerable_ticks = tuning.invulnerable_ticks;
-            state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
-            state.body->SetEnabled(true);
-            world.emit(WorldEvent::Kind::respawned);
-        }
-        if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+        wait_to_respawn(world);
         return;
     }
-
+    const ActionState& actions = world.actions();
     GroundContact ground = world.probe_ground(state.x, state.y + half_height, half_width, drop_ticks == 0);
     grounded = ground.grounded && state.vy >= ground.platform_vy - 0.5;
     on_ice = grounded && ground.ice;
@@ -59,7 +46,34 @@ void Player::think(World& world, EntityRef) {
 
     int move = (actions.held(Action::right) ? 1 : 0) - (actions.held(Action::left) ? 1 : 0);
     if (move != 0) facing = move;
+    take_jump_input(world, ground);
+    run(world.tuning(), move);
+    double vy = vertical_speed(world, ground);
+    correct_corner(world, vy);
 
+    double platform_vx = riding ? ground.platform_vx : 0.0;
+    state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx + platform_vx), static_cast<float>(vy)));
+    state.body->SetAwake(true);
+}
+
+void Player::wait_to_respawn(World& world) {
+    if (--dead_ticks == 0) {
+        const Checkpoint* last = world.get<Checkpoint>(checkpoint);
+        state.x = last ? last->state.x : spawn_x;
+        state.y = last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y;
+        state.vx = state.vy = run_vx = 0;
+        health = max_health;
+        invulnerable_ticks = world.tuning().invulnerable_ticks;
+        state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+        state.body->SetEnabled(true);
+        world.emit(WorldEvent::Kind::respawned);
+    }
+    if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+}
+
+void Player::take_jump_input(World& world, const GroundContact& ground) {
+    const Tuning& tuning = world.tuning();
+    const ActionState& actions = world.actions();
     if (grounded) coyote_ticks = tuning.coyote_ticks;
     if (actions.pressed(Action::jump)) {
         if (actions.held(Action::down) && grounded && ground.one_way_only) {
@@ -73,8 +87,10 @@ void Player::think(World& world, EntityRef) {
         --jump_buffer_ticks;
     }
     if (drop_ticks > 0) --drop_ticks;
+}
 
-    // Horizontal: accelerate towards the wanted speed, decelerate when no direction is held.
+void Player::run(const Tuning& tuning, int move) {
+    // Accelerate towards the wanted speed, decelerate when no direction is held.
     double accel = on_ice ? tuning.ice_accel : grounded ? tuning.ground_accel : tuning.air_accel;
     double decel = on_ice ? tuning.ice_decel : grounded ? tuning.ground_decel : tuning.air_decel;
     double wanted = move * tuning.run_speed;
@@ -82,8 +98,11 @@ void Player::think(World& world, EntityRef) {
     run_vx = approach(run_vx, wanted,
                       (move != 0 && !turning ? accel : std::max(accel, decel)) * World::tick_seconds);
     if (move == 0) run_vx = approach(run_vx, 0.0, decel * World::tick_seconds);
+}
 
-    // Vertical: jump, variable height, gravity.
+double Player::vertical_speed(World& world, const GroundContact& ground) {
+    // Jump (buffered, with coyote time), variable height, gravity.
+    const Tuning& tuning = world.tuning();
     double vy = state.vy;
     if (grounded && riding) vy = ground.platform_vy;
     if (jump_buffer_ticks > 0 && (grounded || coyote_ticks > 0)) {
@@ -95,46 +114,40 @@ void Player::think(World& world, EntityRef) {
         world.emit_sound(Sound::jump);
     }
     if (!grounded && coyote_ticks > 0) --coyote_ticks;
-    if (jumping && (!actions.held(Action::jump) || vy >= 0)) {
+    if (jumping && (!world.actions().held(Action::jump) || vy >= 0)) {
         if (vy < 0) vy *= tuning.jump_cut_factor;
         jumping = false;
     }
     double gravity = tuning.gravity * (jumping ? 1.0 : tuning.fall_gravity_factor);
-    vy = std::min(vy + gravity * World::tick_seconds, tuning.max_fall_speed);
+    return std::min(vy + gravity * World::tick_seconds, tuning.max_fall_speed);
+}
 
-    // Corner correction: a rising head that clips a ceiling edge by a little slides around it.
-    if (vy < 0) {
-        double head = state.y - half_height;
-        int row = to_tile(head + vy * World::tick_seconds);
-        if (row < to_tile(head)) {
-            double left = state.x - half_width, right = state.x + half_width;
-            bool left_blocked = world.solid_at(left + 0.001, row + 0.5);
-            bool right_blocked = world.solid_at(right - 0.001, row + 0.5);
-            double shift = 0;
-            if (left_blocked && !right_blocked) {
-                double overlap = std::floor(left) + 1 - left;
-                if (overlap <= tuning.corner_correction &&
-                    !world.solid_at(right + overlap + 0.01, row + 0.5)) {
-                    shift = overlap + 0.01;
-                }
-            } else if (right_blocked && !left_blocked) {
-                double overlap = right - std::floor(right - 0.001);
-                if (overlap <= tuning.corner_correction &&
-                    !world.solid_at(left - overlap - 0.01, row + 0.5)) {
-                    shift = -(overlap + 0.01);
-                }
-            }
-            if (shift != 0) {
-                state.x += shift;
-                state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)),
-                                         0.0f);
-            }
+void Player::correct_corner(World& world, double vy) {
+    // A rising head that clips a ceiling edge by a little slides around it.
+    if (vy >= 0) return;
+    double head = state.y - half_height;
+    int row = to_tile(head + vy * World::tick_seconds);
+    if (row >= to_tile(head)) return;
+    const double corner_correction = world.tuning().corner_correction;
+    double left = state.x - half_width, right = state.x + half_width;
+    bool left_blocked = world.solid_at(left + 0.001, row + 0.5);
+    bool right_blocked = world.solid_at(right - 0.001, row + 0.5);
+    double shift = 0;
+    if (left_blocked && !right_blocked) {
+        double overlap = std::floor(left) + 1 - left;
+        if (overlap <= corner_correction && !world.solid_at(right + overlap + 0.01, row + 0.5)) {
+            shift = overlap + 0.01;
+        }
+    } else if (right_blocked && !left_blocked) {
+        double overlap = right - std::floor(right - 0.001);
+        if (overlap <= corner_correction && !world.solid_at(left - overlap - 0.01, row + 0.5)) {
+            shift = -(overlap + 0.01);
         }
     }
-
-    double platform_vx = riding ? ground.platform_vx : 0.0;
-    state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx + platform_vx), static_cast<float>(vy)));
-    state.body->SetAwake(true);
+    if (shift != 0) {
+        state.x += shift;
+        state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+    }
 }
 
 void Player::react(World& world, EntityRef) {

@@ -9,6 +9,8 @@
 namespace qs {
 
 class World;
+struct GroundContact;
+struct Tuning;
 
 struct Player {
     static constexpr const char* type_name = "player";
@@ -69,6 +71,19 @@ struct Player {
     /// Takes one hit unless invulnerable; knocks back away from `from_x`.
     void hurt(World& world, double from_x);
     bool alive() const { return dead_ticks == 0; }
+
+   private:
+    // The steps of think(), in order.
+    /// While dead: counts down, then respawns at the last checkpoint (or the spawn point).
+    void wait_to_respawn(World& world);
+    /// Coyote time, the jump buffer, and down + jump dropping through a one-way floor.
+    void take_jump_input(World& world, const GroundContact& ground);
+    /// The running speed (run_vx) towards `move` (-1, 0, 1) with the ground's or the air's acceleration.
+    void run(const Tuning& tuning, int move);
+    /// This tick's vertical speed: a buffered jump, the cut of a released jump, gravity.
+    double vertical_speed(World& world, const GroundContact& ground);
+    /// Slides a rising head around a ceiling edge it clips by at most tuning.corner_correction.
+    void correct_corner(World& world, double vy);
 };
 
 }  // namespace qs
