@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/save_file.hpp"
+#include "game/save/save_codec.hpp"
 
 namespace qs {
 
@@ -102,11 +103,11 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
         put(body, change.offset);
         put(body, change.held);
     }
-    return wrap_save_body(body, container_version, replay.level, replay.level_hash);
+    return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.level_hash);
 }
 
 std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error) {
-    std::optional<SaveBody> unwrapped = unwrap_save_file(file, container_version, error);
+    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, file, container_version, error);
     if (!unwrapped) return std::nullopt;
     const std::vector<std::uint8_t>& body = unwrapped->body;
     if (body.size() < sizeof replay_tag || std::memcmp(body.data(), replay_tag, sizeof replay_tag) != 0) {
