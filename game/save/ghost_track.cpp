@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/save_file.hpp"
+#include "game/save/save_codec.hpp"
 
 namespace qs {
 
@@ -43,8 +44,9 @@ bool write_ghost_file(const std::filesystem::path& path, const GhostTrack& track
     }
     std::error_code ec;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-    if (!write_file_atomically(path, wrap_save_body(body, container_version, track.level, track.level_hash),
-                               error)) {
+    if (!write_file_atomically(
+            path, wrap_save_body(quickstep_saves, body, container_version, track.level, track.level_hash),
+            error)) {
         error = path.string() + ": " + error;
         return false;
     }
@@ -59,7 +61,7 @@ std::optional<GhostTrack> read_ghost_file(const std::filesystem::path& path, std
     std::optional<std::vector<std::uint8_t>> file =
         read_whole_file(path, 64 + max_ghost_points * point_bytes + 4096, error);
     if (!file) return fail(error);
-    std::optional<SaveBody> unwrapped = unwrap_save_file(*file, container_version, error);
+    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, *file, container_version, error);
     if (!unwrapped) return fail(error);
     const std::vector<std::uint8_t>& body = unwrapped->body;
     if (body.size() < sizeof ghost_tag + 4 || std::memcmp(body.data(), ghost_tag, sizeof ghost_tag) != 0)
