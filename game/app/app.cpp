@@ -118,6 +118,11 @@ class App final : private MenuHost {
         if (!options_.replay) replay_.reset();
         replay_speed_ = 1;
     }
+    void retry_from_checkpoint() override {
+        if (session_.world() && session_.reactivate_checkpoint(checkpoint_before_game_over_))
+            toast("Back at the checkpoint");
+        menus_.resume();
+    }
     void restart_level() override {
         stop_watching();
         if (!session_.level().level) return;
@@ -165,7 +170,9 @@ class App final : private MenuHost {
     } rewind_;
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
-    bool practice_ = false;  ///< the player did not start at the level's start: no records kept
+    EntityRef
+        checkpoint_before_game_over_;  ///< the active checkpoint before the last tick (game over clears it)
+    bool practice_ = false;            ///< the player did not start at the level's start: no records kept
     int exit_code_ = 0;
 };
 
@@ -445,6 +452,7 @@ void App::tick() {
     }
     World* world = session_.world();
     if (!world) return;
+    checkpoint_before_game_over_ = world->game.checkpoint;
     if (rewinding) {
         rewind_tick();
     } else {
@@ -502,6 +510,14 @@ void App::handle_world_events() {
                 break;
             case WorldEvent::Kind::toast:
                 toast(event.text);
+                break;
+            case WorldEvent::Kind::game_over:
+                if (options_.headless || replay_) {
+                    toast("Game over - back to the start");
+                } else {
+                    actions_.release_all();
+                    menus_.open_game_over(static_cast<bool>(checkpoint_before_game_over_));
+                }
                 break;
             case WorldEvent::Kind::respawned:
                 if (presentation_) presentation_->snap_camera(world);

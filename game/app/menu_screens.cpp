@@ -175,6 +175,18 @@ void MenuScreens::open_options(Scene back_to) {
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
 }
 
+void MenuScreens::open_game_over(bool has_checkpoint) {
+    scene_ = Scene::game_over;
+    menu_ = Menu{};
+    menu_.title = "GAME OVER";
+    menu_.subtitle = "No lives left";
+    if (has_checkpoint)
+        menu_.items.push_back(
+            {"Retry from the last checkpoint", "", true, [this] { host_.retry_from_checkpoint(); }});
+    menu_.items.push_back({"Restart the level", "", true, [this] { host_.restart_level(); }});
+    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+}
+
 void MenuScreens::open_results(const std::string& summary) {
     scene_ = Scene::results;
     menu_ = Menu{};

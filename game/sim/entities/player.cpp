@@ -219,7 +219,8 @@ void Player::hurt(World& world, double from_x) {
     world.emit_sound(Sound::death);
     ++world.game.deaths;
     if (--world.game.lives <= 0) {
-        world.emit_toast("Game over - back to the start");
+        // The world goes on from the start (scripts and replays see just that); a window offers choices.
+        world.emit(WorldEvent::Kind::game_over);
         world.game.lives = tuning.start_lives;
         if (auto* last = world.get<Checkpoint>(checkpoint)) last->active = false;
         checkpoint = {};
