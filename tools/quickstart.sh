@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Quick start: installs missing Debian packages, builds Quickstep, then plays (play) or tests (test).
 #   bash tools/quickstart.sh play [game options]   build and start the game
-#   bash tools/quickstart.sh test                  build and run every test through ctest
+#   bash tools/quickstart.sh test                  build and run every test through ctest, then again in a
+#                                                  second build with AddressSanitizer + UBSan (build-sanitize/,
+#                                                  clang), then every fuzzer in tests/fuzz/ briefly
+# QS_SANITIZE=0 skips the sanitizer build, QS_FUZZ=0 the fuzzers, QS_FUZZ_SECONDS=N sets each fuzzer's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +13,11 @@ shift || true
 
 packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libbox2d-dev
           nlohmann-json3-dev doctest-dev libbenchmark-dev)
-[ "$mode" = test ] && packages+=(xvfb xauth python3)
+fuzz=0
+if [ "$mode" = test ]; then
+  packages+=(xvfb xauth python3)
+  [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
+fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -30,6 +37,37 @@ cmake --build build -j"$jobs"
 
 case "$mode" in
   play) exec ./build/quickstep "$@" ;;
-  test) cd build && exec ctest --output-on-failure -j"$jobs" ;;
+  test) ;;
   *) echo "usage: bash tools/quickstart.sh play|test" >&2; exit 2 ;;
 esac
+
+(cd build && ctest --output-on-failure -j"$jobs")
+
+# The same suite under AddressSanitizer + UndefinedBehaviorSanitizer: any finding ends the test that hit it
+# (-fno-sanitize-recover); LeakSanitizer is on, with tests/sanitizer/lsan.supp naming the system libraries
+# whose own leaks are not ours. With the fuzzers on, this build uses clang and also builds tests/fuzz
+# (everything instrumented for libFuzzer), then runs each fuzzer briefly; without them it uses the default
+# compiler (GCC).
+if [ "${QS_SANITIZE:-1}" != 0 ]; then
+  sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+  extra=()
+  compile_flags=$sanitize
+  if [ "$fuzz" = 1 ]; then
+    extra=(-DCMAKE_CXX_COMPILER=clang++-14 -DQUICKSTEP_FUZZ=ON)
+    compile_flags="$sanitize -fsanitize=fuzzer-no-link"
+  fi
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF "${extra[@]}" \
+        "-DCMAKE_CXX_FLAGS=$compile_flags" "-DCMAKE_EXE_LINKER_FLAGS=$sanitize" >/dev/null
+  cmake --build build-sanitize -j"$jobs"
+  # The two tests that open a real X window (Xvfb) run without LeakSanitizer: SDL's X11 backend dlcloses
+  # the X libraries it loaded before the leak check, so their allocations have no module left to name in a
+  # suppression. ASan and UBSan stay on for them.
+  windowed="cli_window|cli_hot_reload"
+  (cd build-sanitize && \
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 && \
+    ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
+    LSAN_OPTIONS="suppressions=$PWD/../tests/sanitizer/lsan.supp:print_suppressions=0" \
+    ctest --output-on-failure -j"$jobs" -E "$windowed" && \
+    ASAN_OPTIONS=detect_leaks=0:strict_string_checks=1 ctest --output-on-failure -j"$jobs" -R "$windowed")
+  [ "$fuzz" = 1 ] && bash tests/fuzz/run_all.sh build-sanitize "${QS_FUZZ_SECONDS:-20}"
+fi

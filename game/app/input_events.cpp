@@ -50,7 +50,7 @@ PolledInput InputEvents::poll(const Settings& settings) {
                 SDL_Scancode key = event.key.keysym.scancode;
                 if (down && capturing_binding_) {
                     capturing_binding_ = false;
-                    out.binding.emplace();
+                    out.binding = PolledInput::Binding{};  // not emplace(): clang 14 rejects it for this nested type
                     out.binding->cancelled = key == SDL_SCANCODE_ESCAPE;
                     if (!out.binding->cancelled) out.binding->key = key;
                     break;
@@ -81,7 +81,7 @@ void InputEvents::on_button(SDL_GameControllerButton button, bool down, const Se
                             PolledInput& out) {
     if (down && capturing_binding_) {
         capturing_binding_ = false;
-        out.binding.emplace();
+        out.binding = PolledInput::Binding{};  // not emplace(): clang 14 rejects it for this nested type
         out.binding->cancelled = button == SDL_CONTROLLER_BUTTON_B;
         if (!out.binding->cancelled) out.binding->button = button;
         return;
