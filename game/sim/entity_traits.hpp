@@ -17,7 +17,7 @@ class World;
 /// A field visitor that does nothing: only for checking that a type's fields() accepts visitors.
 struct FieldListProbe {
     template <class T>
-    void operator()(const char*, T&, FieldFlag = FieldFlag::none) {}
+    void operator()(const char*, T&, FieldSpec = {}) {}
 };
 
 /// Everything an entity type needs:
@@ -25,15 +25,18 @@ struct FieldListProbe {
 /// - `static constexpr bool placeable`: whether a level may place it (a spr_prefabs name) or only the
 ///   game spawns it at run time (a projectile);
 /// - `static constexpr double half_height` (and a half width): its box;
-/// - `BodyState state` and `template <class V> void fields(V&)`, its field list (saves, dumps, .lvl).
+/// - `BodyState state` and its field list, `fields(V&)` on a mutable and on a const entity (saves, dumps,
+///   .lvl; usually both forward to one `static fields_of(Self&, V&)`).
 /// Drawing is checked on the view side (game/view/entity_drawing.hpp).
 template <class T>
-concept EntityType = std::semiregular<T> && requires(T& entity, FieldListProbe& probe) {
+concept EntityType = std::semiregular<T> &&
+    requires(T& entity, const T& const_entity, FieldListProbe& probe) {
     { T::type_name } -> std::convertible_to<std::string_view>;
     { T::placeable } -> std::convertible_to<bool>;
     { T::half_height } -> std::convertible_to<double>;
     requires std::same_as<decltype(entity.state), BodyState>;
     entity.fields(probe);
+    const_entity.fields(probe);
 };
 
 // ---- optional hooks, called by the World when a type has them ----

@@ -40,7 +40,9 @@ void for_each_entity_type(F&& f) {
 /// True when `T` is a complete entity type; a static_assert inside names the type that is not.
 template <class T>
 constexpr bool check_entity_type() {
-    static_assert(EntityType<T>, "an entity type lacks type_name, placeable, half_height, state or fields()");
+    static_assert(
+        EntityType<T>,
+        "an entity type lacks type_name, placeable, half_height, state or fields() (mutable and const)");
     return true;
 }
 static_assert([]<std::size_t... I>(std::index_sequence<I...>) {
