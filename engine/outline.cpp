@@ -126,4 +126,84 @@ b2Body* create_outline_body(b2World& world, const std::vector<OutlineLoop>& loop
     return body;
 }
 
+std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, const TileGrid& grid,
+                                         const std::function<std::uint8_t(std::uint8_t)>& kind_of) {
+    std::vector<OutlinePiece> pieces;
+    struct UnitEdge {
+        OutlinePoint from;
+        int direction;
+        std::uint8_t kind;
+    };
+    std::vector<UnitEdge> edges;
+    for (const OutlineLoop& loop : loops) {
+        edges.clear();
+        for (std::size_t i = 0; i < loop.size(); ++i) {
+            const OutlinePoint a = loop[i], b = loop[(i + 1) % loop.size()];
+            const int direction = b.x > a.x ? kEast : b.y > a.y ? kSouth : b.x < a.x ? kWest : kNorth;
+            for (OutlinePoint v = a; v != b; v = {v.x + kStepX[direction], v.y + kStepY[direction]}) {
+                // The solid cell is on the right-hand side on screen of the edge leaving v.
+                const int cx = direction == kEast || direction == kNorth ? v.x : v.x - 1;
+                const int cy = direction == kEast || direction == kSouth ? v.y : v.y - 1;
+                edges.push_back({v, direction, kind_of(grid.at(cx, cy))});
+            }
+        }
+        std::size_t start = 0;  // the first unit edge of a piece: where the kind changes
+        while (start < edges.size() &&
+               edges[start].kind == edges[(start + edges.size() - 1) % edges.size()].kind)
+            ++start;
+        if (start == edges.size() || loop.size() < 3) {
+            pieces.push_back({loop, {}, {}, true, edges.empty() ? std::uint8_t{0} : edges[0].kind});
+            continue;
+        }
+        const std::size_t n = edges.size();
+        const auto edge = [&](std::size_t k) -> const UnitEdge& { return edges[(start + k) % n]; };
+        const auto end_of = [](const UnitEdge& e) {
+            return OutlinePoint{e.from.x + kStepX[e.direction], e.from.y + kStepY[e.direction]};
+        };
+        for (std::size_t k = 0; k < n;) {
+            OutlinePiece piece;
+            piece.kind = edge(k).kind;
+            piece.ghost_before = edge(k + n - 1).from;
+            piece.points.push_back(edge(k).from);
+            std::size_t last = k;
+            while (last + 1 < n && edge(last + 1).kind == piece.kind) {
+                if (edge(last + 1).direction != edge(last).direction)
+                    piece.points.push_back(edge(last + 1).from);
+                ++last;
+            }
+            piece.points.push_back(end_of(edge(last)));
+            piece.ghost_after = end_of(edge(last + 1));
+            pieces.push_back(std::move(piece));
+            k = last + 1;
+        }
+    }
+    return pieces;
+}
+
+b2Body* create_outline_body(b2World& world, const std::vector<OutlinePiece>& pieces,
+                            const std::function<float(std::uint8_t)>& friction_of) {
+    b2BodyDef body_def;
+    body_def.type = b2_staticBody;
+    b2Body* body = world.CreateBody(&body_def);
+    std::vector<b2Vec2> vertices;
+    const auto vec = [](OutlinePoint p) { return b2Vec2(static_cast<float>(p.x), static_cast<float>(p.y)); };
+    for (const OutlinePiece& piece : pieces) {
+        if (piece.points.size() < (piece.closed ? 3u : 2u)) continue;
+        vertices.clear();
+        for (const OutlinePoint& point : piece.points) vertices.push_back(vec(point));
+        b2ChainShape chain;
+        if (piece.closed) {
+            chain.CreateLoop(vertices.data(), static_cast<int32>(vertices.size()));
+        } else {
+            chain.CreateChain(vertices.data(), static_cast<int32>(vertices.size()), vec(piece.ghost_before),
+                              vec(piece.ghost_after));
+        }
+        b2FixtureDef fixture_def;
+        fixture_def.shape = &chain;
+        fixture_def.friction = friction_of(piece.kind);
+        body->CreateFixture(&fixture_def);
+    }
+    return body;
+}
+
 }  // namespace qs

@@ -40,4 +40,24 @@ std::vector<OutlineLoop> trace_outlines(const TileGrid& grid,
 /// skipped.
 b2Body* create_outline_body(b2World& world, const std::vector<OutlineLoop>& loops, float friction);
 
+/// A stretch of an outline loop along solid cells of one kind: the whole loop when all its cells are of one
+/// kind (closed), else an open chain whose ghost vertices are the loop's points just before and after it,
+/// so bodies slide over the joint between two pieces as over the loop itself (no seam to snag on).
+struct OutlinePiece {
+    std::vector<OutlinePoint> points;        ///< corners, plus the two ends of an open piece
+    OutlinePoint ghost_before, ghost_after;  ///< open pieces only
+    bool closed = false;
+    std::uint8_t kind = 0;
+};
+
+/// Splits each loop (from trace_outlines over `grid`) where `kind_of(tile)` of the solid cell along the
+/// edge changes. Pieces keep the loops' order and orientation; a loop of one kind stays one closed piece.
+std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, const TileGrid& grid,
+                                         const std::function<std::uint8_t(std::uint8_t)>& kind_of);
+
+/// Creates one static body at the origin with one chain fixture per piece (CreateLoop for a closed piece,
+/// CreateChain with its ghost vertices for an open one), each with `friction_of(piece.kind)`.
+b2Body* create_outline_body(b2World& world, const std::vector<OutlinePiece>& pieces,
+                            const std::function<float(std::uint8_t)>& friction_of);
+
 }  // namespace qs

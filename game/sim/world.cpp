@@ -14,6 +14,8 @@ namespace qs {
 namespace {
 
 constexpr std::uintptr_t one_way_tag = 1;
+/// Spike sensor i has user data spike_tag_base + i.
+constexpr std::uintptr_t spike_tag_base = 2;
 
 }  // namespace
 
@@ -47,7 +49,7 @@ class OneWayFilter : public b2ContactListener {
 };
 
 World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned)
-    : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::trace(level_->tiles)) {
+    : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::build(*level_)) {
     game.lives = tuning_.start_lives;
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
@@ -89,6 +91,14 @@ EntityRef World::ref_from_tag(std::uintptr_t tag) {
 
 bool World::solid_at(double x, double y) const {
     return tile_is_solid(tile(to_tile(x), to_tile(y)));
+}
+
+const TileRect* World::spike_rect(b2Fixture* fixture) const {
+    const std::uintptr_t tag = fixture->GetUserData().pointer;
+    if (!fixture->IsSensor() || tag < spike_tag_base || tag - spike_tag_base >= terrain_->spikes.size()) {
+        return nullptr;
+    }
+    return &terrain_->spikes[tag - spike_tag_base];
 }
 
 bool World::entity_solid_at(double x, double y) {
@@ -388,7 +398,14 @@ void World::build_physics() {
     one_way_filter_ = std::make_unique<OneWayFilter>(*this);
     physics_->SetContactListener(one_way_filter_.get());
 
-    if (!terrain_->loops.empty()) create_outline_body(*physics_, terrain_->loops, 0.0f);
+    // Solid outline chains. Friction per fixture as deceleration over gravity (ice slippery); bodies have no
+    // friction of their own, so movement feel comes from the tuning in each entity (Player::on_ice).
+    if (!terrain_->outline.empty()) {
+        const auto ground_friction = static_cast<float>(tuning_.ground_decel / tuning_.gravity);
+        const auto ice_friction = static_cast<float>(tuning_.ice_decel / tuning_.gravity);
+        create_outline_body(*physics_, terrain_->outline,
+                            [&](std::uint8_t kind) { return kind == 1 ? ice_friction : ground_friction; });
+    }
 
     // One-way tiles: a one-sided edge along the top of each run (PreSolve lets bodies pass from below).
     if (!terrain_->one_way_runs.empty()) {
@@ -404,6 +421,27 @@ void World::build_physics() {
             fixture.friction = 0.0f;
             fixture.userData.pointer = one_way_tag;
             one_way_body->CreateFixture(&fixture);
+        }
+    }
+
+    // Spike rectangles: one sensor each, seen by the player only (Player::react hurts on contact).
+    if (!terrain_->spikes.empty()) {
+        b2BodyDef hazard_def;
+        b2Body* hazards = physics_->CreateBody(&hazard_def);
+        for (std::size_t i = 0; i < terrain_->spikes.size(); ++i) {
+            const TileRect& rect = terrain_->spikes[i];
+            b2PolygonShape box;
+            box.SetAsBox(static_cast<float>(rect.w) / 2, static_cast<float>(rect.h) / 2,
+                         b2Vec2(static_cast<float>(rect.x) + static_cast<float>(rect.w) / 2,
+                                static_cast<float>(rect.y) + static_cast<float>(rect.h) / 2),
+                         0.0f);
+            b2FixtureDef fixture;
+            fixture.shape = &box;
+            fixture.isSensor = true;
+            fixture.filter.categoryBits = collision::terrain;
+            fixture.filter.maskBits = collision::player;
+            fixture.userData.pointer = spike_tag_base + i;
+            hazards->CreateFixture(&fixture);
         }
     }
 

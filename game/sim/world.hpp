@@ -32,6 +32,7 @@
 
 class b2World;
 class b2Body;
+class b2Fixture;
 
 namespace qs {
 
@@ -114,6 +115,8 @@ class World {
         bool blocked_x = false, blocked_y = false;
     };
     MoveResult move_box(double& x, double& y, double half_width, double half_height, double dx, double dy);
+    /// The spike rectangle whose sensor `fixture` is, or nullptr.
+    const TileRect* spike_rect(b2Fixture* fixture) const;
     /// Whether a closed door or a platform occupies the point.
     bool entity_solid_at(double x, double y);
     /// How an entity's body moves.

@@ -155,17 +155,32 @@ void Player::react(World& world, EntityRef) {
     // A wall stops the run (so pushing into a wall does not keep a stored speed).
     if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
 
-    // Spikes touching the box.
-    int x0 = to_tile(state.x - half_width - 0.04);
-    int x1 = to_tile(state.x + half_width + 0.04);
-    int y0 = to_tile(state.y - half_height - 0.04);
-    int y1 = to_tile(state.y + half_height + 0.04);
-    for (int ty = y0; ty <= y1; ++ty) {
-        for (int tx = x0; tx <= x1; ++tx) {
-            if (world.tile(tx, ty) == static_cast<std::uint8_t>(TileType::spikes)) {
-                hurt(world, tx + 0.5);
-                if (!alive()) return;
+    // Spikes: the spike sensors in contact with the body (their fattened boxes overlap it) are the
+    // candidates; the tiles within 0.04 of the box hurt, the first in row-major order giving the direction.
+    if (state.body) {
+        const int x0 = to_tile(state.x - half_width - 0.04);
+        const int x1 = to_tile(state.x + half_width + 0.04);
+        const int y0 = to_tile(state.y - half_height - 0.04);
+        const int y1 = to_tile(state.y + half_height + 0.04);
+        int first_x = 0, first_y = 0;
+        bool touched = false;
+        for (b2ContactEdge* edge = state.body->GetContactList(); edge; edge = edge->next) {
+            b2Fixture* a = edge->contact->GetFixtureA();
+            const TileRect* rect =
+                world.spike_rect(a->GetBody() == state.body ? edge->contact->GetFixtureB() : a);
+            if (!rect) continue;
+            const int tx = std::max(x0, rect->x), ty = std::max(y0, rect->y);
+            if (tx > std::min(x1, rect->x + rect->w - 1) || ty > std::min(y1, rect->y + rect->h - 1))
+                continue;
+            if (!touched || ty < first_y || (ty == first_y && tx < first_x)) {
+                first_x = tx;
+                first_y = ty;
+                touched = true;
             }
+        }
+        if (touched) {
+            hurt(world, first_x + 0.5);
+            if (!alive()) return;
         }
     }
 
