@@ -306,7 +306,12 @@ class SlotMap {
         std::vector<Slot> slots;
         std::vector<T> values;
         std::vector<std::uint32_t> dense_to_slot;
+        // Sized once: growing by push_back would fault in fresh pages at every doubling.
+        std::size_t alive = 0;
+        for (const SlotState& s : layout.slots) alive += s.alive ? 1 : 0;
         slots.reserve(layout.slots.size());
+        values.reserve(alive);
+        dense_to_slot.reserve(alive);
         for (std::uint32_t i = 0; i < layout.slots.size(); ++i) {
             const SlotState& s = layout.slots[i];
             slots.push_back(Slot{s.generation, kNone, s.alive});

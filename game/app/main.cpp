@@ -12,6 +12,7 @@
 
 #include <SDL.h>
 
+#include "engine/heap_tuning.hpp"
 #include "game/app/app.hpp"
 #include "game/app/level_template.hpp"
 #include "game/app/paths.hpp"
@@ -112,6 +113,7 @@ int list_levels(const qs::AppOptions& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    qs::keep_freed_memory_for_reuse();  // quickloads reuse the heap instead of faulting in fresh pages
     qs::AppOptions options;
     bool list = false;
     std::vector<std::string> check_paths;

@@ -79,8 +79,12 @@ class PlaySession {
 
     /// Adopts the canonical rebuild started by the last quicksave, waiting for it if needed.
     void settle_canonical_rebuild();
-    /// Waits for pending quicksave files to be written.
-    void flush_saves() { saves_.flush(); }
+    /// Waits for pending quicksave files to be written (adopting a pending rebuild first: its time is part
+    /// of the quicksave's report line).
+    void flush_saves() {
+        settle_canonical_rebuild();
+        saves_.flush();
+    }
     /// Messages about quicksave files that could not be written since the last call.
     std::vector<std::string> take_write_errors() { return saves_.take_write_errors(); }
 
@@ -105,8 +109,10 @@ class PlaySession {
     CheckedLevel current_;
     std::unique_ptr<World> world_;
     std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
-    RewindBuffer rewind_;                                  ///< every tick since the last canonical start
-    FolderWatcher watcher_;                                ///< the current level's files, for hot reload
+    double quicksave_ms_ = 0;              ///< main-thread time of the last F5 before its rebuild is adopted
+    std::promise<double> quicksave_cost_;  ///< the whole main-thread time of the last F5, for its report line
+    RewindBuffer rewind_;                  ///< every tick since the last canonical start
+    FolderWatcher watcher_;                ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
 };

@@ -89,7 +89,8 @@ std::uint64_t QuickSaves::next_sequence() {
     return *last_sequence_;
 }
 
-int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
+int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
+                     double ms_so_far) {
     save->sequence = next_sequence();
     Entry entry{save->sequence, quicksave_path(dir_, save->sequence), save};
     memory_.push_front(entry);
@@ -99,8 +100,15 @@ int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, double ms) {
 
     std::size_t ring = ring_size_;
     fs::path dir = dir_;
-    writer_.submit([save, path = entry.path, ring, dir, ms, entities = save->snapshot.entities.size(),
-                    errors_mutex = errors_mutex_, write_errors = write_errors_, verdicts = verdicts_] {
+    writer_.submit([save, path = entry.path, ring, dir, main_thread_ms, ms_so_far,
+                    entities = save->snapshot.entities.size(), errors_mutex = errors_mutex_,
+                    write_errors = write_errors_, verdicts = verdicts_] {
+        // The whole main-thread cost of the F5 is known once the session has adopted the rebuild.
+        double ms = ms_so_far;
+        try {
+            ms = main_thread_ms.get();
+        } catch (const std::future_error&) {  // the session ended before it adopted the rebuild
+        }
         std::vector<std::uint8_t> bytes = encode_save_file(*save);
         std::string error;
         if (!write_file_atomically(path, bytes, error)) {

@@ -7,6 +7,7 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,9 +35,11 @@ class QuickSaves {
     ~QuickSaves();
 
     /// F5: keeps `save` (its sequence number is set here) in the ring and queues its disk write. The
-    /// "quicksave:" line, with `main_thread_ms`, is printed once the file's size is known. Returns the slot
-    /// number (1..ring size) for the toast.
-    int keep(const std::shared_ptr<SavedGame>& save, double main_thread_ms);
+    /// "quicksave:" line is printed once the file's size and `main_thread_ms` are both known: the whole
+    /// main-thread cost of the F5, which the caller sets once it has adopted the canonical rebuild (a
+    /// broken promise prints `ms_so_far`). Returns the slot number (1..ring size) for the toast.
+    int keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
+             double ms_so_far);
 
     /// A save found for loading, and the messages about files skipped on the way.
     struct Found {

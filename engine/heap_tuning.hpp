@@ -1,0 +1,11 @@
+// Heap settings for a game that frees and reallocates megabytes at once (quickload, the rebuild after F5):
+// keep freed memory in the heap for reuse instead of returning it to the kernel and faulting it back in.
+#pragma once
+
+namespace qs {
+
+/// Raises glibc's mmap and trim thresholds so large blocks come from and go back to the heap (no fresh
+/// zeroed pages per quickload). Call once at start-up, before other threads exist. No-op elsewhere.
+void keep_freed_memory_for_reuse();
+
+}  // namespace qs
