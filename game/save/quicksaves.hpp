@@ -40,6 +40,12 @@ class QuickSaves {
     /// broken promise prints `ms_so_far`). Returns the slot number (1..ring size) for the toast.
     int keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
              double ms_so_far);
+    /// The same with the main-thread time already known.
+    int keep(const std::shared_ptr<SavedGame>& save, double main_thread_ms) {
+        std::promise<double> known;
+        known.set_value(main_thread_ms);
+        return keep(save, known.get_future().share(), main_thread_ms);
+    }
 
     /// A save found for loading, and the messages about files skipped on the way.
     struct Found {
