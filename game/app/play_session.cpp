@@ -76,6 +76,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     int slot = saves_.keep(save, quicksave_cost_.get_future().share(), ms_since(started));
     // The report line counts this, plus the wait for the rebuild and adopting it (settle_canonical_rebuild).
     quicksave_ms_ = ms_since(started);
+    quicksave_pending_ = true;
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
 }
@@ -85,7 +86,8 @@ void PlaySession::settle_canonical_rebuild() {
     auto started = Clock::now();
     std::unique_ptr<World> rebuilt = pending_rebuild_.get();
     if (world_) world_->adopt(std::move(*rebuilt));
-    quicksave_cost_.set_value(quicksave_ms_ + ms_since(started));
+    if (quicksave_pending_) quicksave_cost_.set_value(quicksave_ms_ + ms_since(started));
+    quicksave_pending_ = false;
 }
 
 bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,

@@ -111,6 +111,7 @@ class PlaySession {
     std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
     double quicksave_ms_ = 0;              ///< main-thread time of the last F5 before its rebuild is adopted
     std::promise<double> quicksave_cost_;  ///< the whole main-thread time of the last F5, for its report line
+    bool quicksave_pending_ = false;       ///< pending_rebuild_ is an F5's (not the periodic rebuild)
     RewindBuffer rewind_;                  ///< every tick since the last canonical start
     FolderWatcher watcher_;                ///< the current level's files, for hot reload
     std::string reload_error_;
