@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/oscillator.hpp"
+
 namespace qs {
 namespace {
 
@@ -38,7 +40,7 @@ constexpr int sample_rate = 22050;
 constexpr double peak_level = 0.45;  ///< about -7 dBFS, a little under the sound effects
 constexpr double release_s = 0.012;  ///< every note fades out over its last 12 ms (no clicks)
 
-enum class Wave { square, triangle, sine, noise };
+using synth::Wave;
 
 struct Voice {
     std::string name;
@@ -58,20 +60,6 @@ struct Track {
 };
 
 constexpr int kHold = -1, kRest = -2;
-
-/// Deterministic noise (xorshift), one per render.
-class NoiseSource {
-   public:
-    double next() {
-        state_ ^= state_ << 13;
-        state_ ^= state_ >> 17;
-        state_ ^= state_ << 5;
-        return static_cast<double>(state_) / 4294967295.0 * 2.0 - 1.0;
-    }
-
-   private:
-    std::uint32_t state_ = 0x9e3779b9u;
-};
 
 std::optional<int> parse_note(const std::string& token) {
     static const std::map<char, int> base{{'C', 0}, {'D', 2}, {'E', 4}, {'F', 5},
@@ -208,7 +196,7 @@ std::vector<double> render(const Track& track) {
     const std::size_t steps = track.voices.front().steps.size();
     const auto loop = static_cast<std::size_t>(std::lround(steps * step_samples));
     std::vector<double> mix(loop, 0.0);
-    NoiseSource noise;
+    synth::NoiseSource noise(0x9e3779b9u);
     for (const Voice& voice : track.voices) {
         for (std::size_t step = 0; step < steps; ++step) {
             const int midi = voice.steps[step];
@@ -218,32 +206,14 @@ std::vector<double> render(const Track& track) {
             const auto first = static_cast<std::size_t>(std::lround(step * step_samples));
             const auto count = static_cast<std::size_t>(std::lround(length_steps * step_samples));
             const double length_s = static_cast<double>(count) / sample_rate;
-            double phase = 0, held_noise = 0;
+            synth::Oscillator oscillator;
             for (std::size_t i = 0; i < count; ++i) {
                 const double t = static_cast<double>(i) / sample_rate;
                 const double progress = t / length_s;
                 double hz = note_hz(midi - voice.glide * progress);
                 if (voice.vibrato_hz > 0)
                     hz *= 1.0 + voice.vibrato_depth * std::sin(2 * std::numbers::pi * voice.vibrato_hz * t);
-                const double previous = phase;
-                phase += hz / sample_rate;
-                phase -= std::floor(phase);
-                double value = 0;
-                switch (voice.wave) {
-                    case Wave::square:
-                        value = phase < voice.duty ? 1.0 : -1.0;
-                        break;
-                    case Wave::triangle:
-                        value = phase < 0.5 ? 4 * phase - 1 : 3 - 4 * phase;
-                        break;
-                    case Wave::sine:
-                        value = std::sin(2 * std::numbers::pi * phase);
-                        break;
-                    case Wave::noise:
-                        if (phase < previous) held_noise = noise.next();
-                        value = held_noise;
-                        break;
-                }
+                const double value = oscillator.next(voice.wave, hz, sample_rate, voice.duty, noise);
                 double envelope = t < voice.attack_s ? t / voice.attack_s : 1.0;
                 if (voice.decay_power > 0)
                     envelope *= std::pow(std::max(0.0, 1.0 - progress), voice.decay_power);

@@ -17,13 +17,15 @@
 #include <string>
 #include <vector>
 
+#include "tools/oscillator.hpp"
+
 namespace qs {
 namespace {
 
 constexpr int sample_rate = 22050;
 constexpr double peak_level = 0.5;  ///< -6 dBFS
 
-enum class Wave { square, triangle, noise, sine };
+using synth::Wave;
 
 /// One voice over a span of time.
 struct Note {
@@ -47,20 +49,6 @@ struct SoundRecipe {
     double lowpass_hz = 6000;  ///< cut-off of the softening filter
 };
 
-/// Deterministic noise source (xorshift), owned by each render.
-class NoiseSource {
-   public:
-    double next() {
-        state_ ^= state_ << 13;
-        state_ ^= state_ >> 17;
-        state_ ^= state_ << 5;
-        return static_cast<double>(state_) / 4294967295.0 * 2.0 - 1.0;
-    }
-
-   private:
-    std::uint32_t state_ = 0x2545f491u;
-};
-
 double note_hz(int midi) {
     return 440.0 * std::pow(2.0, (midi - 69) / 12.0);
 }
@@ -80,12 +68,11 @@ std::vector<double> render(const SoundRecipe& recipe) {
     for (const auto& note : recipe.notes) total_s = std::max(total_s, note.start_s + note.length_s);
     const auto sample_count = static_cast<std::size_t>(std::ceil((total_s + 0.01) * sample_rate));
     std::vector<double> mix(sample_count, 0.0);
-    NoiseSource noise;
+    synth::NoiseSource noise(0x2545f491u);
     for (const auto& note : recipe.notes) {
         const auto first = static_cast<std::size_t>(note.start_s * sample_rate);
         const auto count = static_cast<std::size_t>(note.length_s * sample_rate);
-        double phase = 0;
-        double held_noise = 0;
+        synth::Oscillator oscillator;
         for (std::size_t i = 0; i < count && first + i < sample_count; ++i) {
             const double t = static_cast<double>(i) / sample_rate;
             const double progress = t / note.length_s;
@@ -93,26 +80,7 @@ std::vector<double> render(const SoundRecipe& recipe) {
             if (note.vibrato_hz > 0) {
                 hz *= 1.0 + note.vibrato_depth * std::sin(2 * std::numbers::pi * note.vibrato_hz * t);
             }
-            const double previous_phase = phase;
-            phase += hz / sample_rate;
-            phase -= std::floor(phase);
-            double value = 0;
-            switch (note.wave) {
-                case Wave::square:
-                    value = phase < note.duty ? 1.0 : -1.0;
-                    break;
-                case Wave::triangle:
-                    value = phase < 0.5 ? 4 * phase - 1 : 3 - 4 * phase;
-                    break;
-                case Wave::sine:
-                    value = std::sin(2 * std::numbers::pi * phase);
-                    break;
-                case Wave::noise:
-                    // A new random level each cycle: the pitch sets the noise colour.
-                    if (phase < previous_phase) held_noise = noise.next();
-                    value = held_noise;
-                    break;
-            }
+            const double value = oscillator.next(note.wave, hz, sample_rate, note.duty, noise);
             mix[first + i] += value * note.volume * envelope(note, t);
         }
     }
