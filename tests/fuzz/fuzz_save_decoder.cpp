@@ -14,8 +14,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::vector<std::uint8_t> bytes(data, data + size);
-    if (size < 8 || std::memcmp(data, qs::save_magic, 8) != 0)
-        bytes = qs::wrap_save_body(bytes, qs::save_format_version, "test_map", 7);
+    if (size < 8 || std::memcmp(data, qs::quickstep_saves.magic.data(), 8) != 0)
+        bytes = qs::wrap_save_body(qs::quickstep_saves, bytes, qs::save_format_version, "test_map", 7);
     std::string error;
     auto save = qs::decode_save_file(bytes, error);
     if (!save) {
