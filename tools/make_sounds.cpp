@@ -262,6 +262,33 @@ std::vector<SoundRecipe> sound_recipes() {
                                                                                 .vibrato_hz = 9,
                                                                                 .vibrato_depth = 0.015}}),
          6000});
+    // rewind: a tape spun backwards: a square voice sliding down with a fast wobble, over a falling hiss,
+    // ending on a short rising blip (time going back, then ready to play on).
+    recipes.push_back({"rewind",
+                       {{.length_s = 0.42,
+                         .start_hz = note_hz(88),
+                         .end_hz = note_hz(64),
+                         .volume = 0.55,
+                         .attack_s = 0.01,
+                         .decay_power = 0.7,
+                         .duty = 0.25,
+                         .vibrato_hz = 24,
+                         .vibrato_depth = 0.06},
+                        {.length_s = 0.40,
+                         .wave = Wave::noise,
+                         .start_hz = 5000,
+                         .end_hz = 1200,
+                         .volume = 0.18,
+                         .attack_s = 0.02,
+                         .decay_power = 1.2},
+                        {.start_s = 0.40,
+                         .length_s = 0.08,
+                         .wave = Wave::triangle,
+                         .start_hz = note_hz(67),
+                         .end_hz = note_hz(79),
+                         .volume = 0.6,
+                         .decay_power = 1.0}},
+                       5000});
     // goal: a short victory jingle with a bass line.
     {
         std::vector<Note> melody = arpeggio(0.0, 0.11, Wave::square, {72, 76, 79, 84, 79, 84}, 0.7, 0.25);

@@ -480,7 +480,7 @@ void App::rewind_tick() {
     if (!rewind_.active) {
         rewind_ = {};
         rewind_.active = true;
-        play_sound("load");
+        play_sound(std::string(sound_name(Sound::rewind)));
     }
     // In a window, holding longer goes faster: 1x for the first second, 2x for the next, then 4x.
     // Scripts and headless runs go back exactly one tick per tick.

@@ -16,6 +16,7 @@ enum class Sound : std::uint8_t {
     switch_flip,
     save,
     load,
+    rewind,  ///< a held rewind starts (played by the app, not the world)
     goal,
     death,
     shoot,
@@ -27,8 +28,8 @@ enum class Sound : std::uint8_t {
 
 /// Every sound's file name without ".wav", in enum order.
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sound::count)> sound_names = {
-    "jump", "coin",  "stomp", "hurt",       "switch",    "save",       "load",
-    "goal", "death", "shoot", "checkpoint", "menu_move", "menu_select"};
+    "jump",   "coin", "stomp", "hurt",  "switch",     "save",      "load",
+    "rewind", "goal", "death", "shoot", "checkpoint", "menu_move", "menu_select"};
 
 /// The file name of a sound without ".wav" ("switch" for Sound::switch_flip).
 constexpr std::string_view sound_name(Sound sound) {
