@@ -93,10 +93,7 @@ class App final : private MenuHost {
         apply_settings();
         save_settings();
     }
-    void capture_binding(Action action) override {
-        rebinding_ = action;
-        input_events_.capture_next_binding();
-    }
+    void capture_binding() override { input_events_.capture_next_binding(); }
     std::string level_name() const override {
         return session_.level().level ? session_.level().level->name : std::string();
     }
@@ -149,7 +146,6 @@ class App final : private MenuHost {
     MenuScreens menus_;
     std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
     InputEvents input_events_;
-    Action rebinding_ = Action::jump;  ///< the action a captured key or button is bound to
 
     std::optional<InputScript> script_;
     std::optional<Replay> replay_;     ///< --replay: the run being played back
@@ -568,13 +564,10 @@ void App::poll_input() {
     if (input.quit) finished_ = true;
     for (const std::string& notice : input.notices) toast(notice);
     if (input.binding) {
-        if (!input.binding->cancelled) {
-            auto index = static_cast<std::size_t>(rebinding_);
-            if (input.binding->key) settings_.keys[index] = {*input.binding->key};
-            if (input.binding->button) settings_.buttons[index] = {*input.binding->button};
-            save_settings();
-        }
-        menus_.rebinding_done();
+        std::optional<InputCode> code;
+        if (input.binding->key) code = InputCode::key(*input.binding->key);
+        if (input.binding->button) code = InputCode::button(*input.binding->button);
+        menus_.binding_captured(input.binding->cancelled ? std::nullopt : code);
     }
     if ((input.focus_lost || input.pad_removed) && menus_.playing()) menus_.open_pause();
     pending_input_.insert(pending_input_.end(), input.actions.begin(), input.actions.end());

@@ -37,7 +37,7 @@ void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
                 if (scene_ == Scene::paused) {
                     scene_ = Scene::playing;
                 } else if (scene_ == Scene::options) {
-                    options_back_ == Scene::paused ? open_pause() : open_title();
+                    options_back();
                 } else if (scene_ == Scene::level_select) {
                     host_.in_play() ? open_pause() : open_title();
                 } else if (scene_ == Scene::title && action == Action::back) {
@@ -114,11 +114,13 @@ void MenuScreens::open_pause() {
 
 void MenuScreens::open_options(Scene back_to) {
     options_back_ = back_to;
-    int cursor = scene_ == Scene::options ? menu_.cursor : 0;
+    const bool from_controls = scene_ == Scene::options && page_ == OptionsPage::controls;
+    int cursor = from_controls ? 4 : cursor_for(OptionsPage::settings);  // 4: "Controls"
     scene_ = Scene::options;
+    page_ = OptionsPage::settings;
     menu_ = Menu{};
     menu_.title = "OPTIONS";
-    menu_.subtitle = "Left/right to change, confirm to rebind a key";
+    menu_.subtitle = "Left/right to change";
     Settings& settings = host_.settings();
     menu_.items.push_back(
         {"Sound effects: " + std::to_string(settings.volume) + "%", "", true, nullptr, [this](int d) {
@@ -140,39 +142,165 @@ void MenuScreens::open_options(Scene back_to) {
         host_.settings_changed();
         open_options(options_back_);
     };
+    auto toggle_ghost = [this] {
+        host_.settings().ghost = !host_.settings().ghost;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
     menu_.items.push_back({std::string("Ghost of the best run: ") + (settings.ghost ? "on" : "off"), "", true,
-                           [this] {
-                               host_.settings().ghost = !host_.settings().ghost;
-                               host_.settings_changed();
-                               open_options(options_back_);
-                           },
-                           [this](int) {
-                               host_.settings().ghost = !host_.settings().ghost;
-                               host_.settings_changed();
-                               open_options(options_back_);
-                           }});
+                           toggle_ghost, [toggle_ghost](int) { toggle_ghost(); }});
     menu_.items.push_back({std::string("Fullscreen: ") + (settings.fullscreen ? "on" : "off"), "", true,
                            toggle_fullscreen, [toggle_fullscreen](int) { toggle_fullscreen(); }});
-    for (Action action :
-         {Action::left, Action::right, Action::up, Action::down, Action::jump, Action::quicksave,
-          Action::quickload, Action::quickload_older, Action::rewind, Action::restart}) {
-        menu_.items.push_back(
-            {std::string(action_name(action)) + ": " + settings.describe_keys(action) +
-                 "  [pad: " + settings.describe_buttons(action) + "]",
-             "Confirm, then press the new key or gamepad button (Esc / B keeps the old one)", true,
-             [this, action] {
-                 host_.capture_binding(action);
-                 menu_.subtitle = "Press a key or button for " + std::string(action_name(action));
-             }});
-    }
-    menu_.items.push_back({"Reset to defaults", "", true, [this] {
-                               host_.settings() = Settings::defaults();
-                               host_.settings_changed();
-                               open_options(options_back_);
-                           }});
+    menu_.items.push_back(
+        {"Controls", "Keys and gamepad buttons of each action", true, [this] { open_controls(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
+}
+
+namespace {
+
+/// "Space, Z, K" for keys or buttons; `none` when there are none.
+std::string list_inputs(const std::vector<InputCode>& inputs, bool keys, const char* none) {
+    std::string out;
+    for (InputCode input : inputs) {
+        if (input.is_key() != keys) continue;
+        if (!out.empty()) out += ", ";
+        out += input_label(input);
+    }
+    return out.empty() ? none : out;
+}
+
+}  // namespace
+
+void MenuScreens::open_controls() {
+    int cursor = cursor_for(OptionsPage::controls);
+    if (scene_ == Scene::options && page_ == OptionsPage::action) {  // back on the action just edited
+        const std::vector<Action>& actions = rebindable_actions();
+        cursor = static_cast<int>(std::find(actions.begin(), actions.end(), editing_) - actions.begin());
+    }
+    scene_ = Scene::options;
+    page_ = OptionsPage::controls;
+    menu_ = Menu{};
+    menu_.title = "CONTROLS";
+    menu_.subtitle = "Confirm an action to add or remove its keys and buttons";
+    const Settings& settings = host_.settings();
+    for (Action action : rebindable_actions()) {
+        std::vector<InputCode> inputs = bound_inputs(settings, action);
+        menu_.items.push_back({std::string(action_label(action)) + ": " +
+                                   list_inputs(inputs, true, "no key") + "  /  " +
+                                   list_inputs(inputs, false, "no button"),
+                               "", true, [this, action] { open_action(action); }});
+    }
+    menu_.items.push_back(
+        {"Reset controls to defaults", "Every key and button back to how the game came", true, [this] {
+             Settings defaults = Settings::defaults();
+             host_.settings().keys = defaults.keys;
+             host_.settings().buttons = defaults.buttons;
+             host_.settings_changed();
+             open_controls();
+         }});
+    menu_.items.push_back({"Back", "", true, [this] { open_options(options_back_); }});
+    menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
+}
+
+void MenuScreens::open_action(Action action, std::string notice) {
+    int cursor = editing_ == action ? cursor_for(OptionsPage::action) : 0;
+    editing_ = action;
+    scene_ = Scene::options;
+    page_ = OptionsPage::action;
+    menu_ = Menu{};
+    const std::string label(action_label(action));
+    menu_.title = label;
+    menu_.subtitle = notice.empty() ? "Add a key or button, or remove one" : std::move(notice);
+    menu_.items.push_back({"Add a key or button",
+                           "Confirm, then press the key or gamepad button (Esc or pad B: cancel)", true,
+                           [this, action, label] {
+                               host_.capture_binding();
+                               menu_.subtitle = "Press a key or gamepad button for " + label;
+                           }});
+    const Settings& settings = host_.settings();
+    for (InputCode input : bound_inputs(settings, action)) {
+        bool removable = can_remove_binding(settings, action, input);
+        std::string name = input_label(input);
+        menu_.items.push_back({"Remove " + name,
+                               removable ? "" : label + " needs at least one key: add another key first",
+                               removable, [this, action, input, name] {
+                                   remove_binding(host_.settings(), action, input);
+                                   host_.settings_changed();
+                                   open_action(action, "Removed " + name);
+                               }});
+    }
+    menu_.items.push_back({"Back", "", true, [this] { open_controls(); }});
+    menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
+}
+
+void MenuScreens::open_conflict(Action action, InputCode input, const BindCheck& check) {
+    scene_ = Scene::options;
+    page_ = OptionsPage::conflict;
+    menu_ = Menu{};
+    const std::string name = input_label(input), label(action_label(action)),
+                      other(action_label(check.other));
+    menu_.title = "ALREADY IN USE";
+    menu_.subtitle = name + " already does: " + other;
+    bool can_move = !check.other_keeps.empty();
+    std::string keeps;
+    for (InputCode kept : check.other_keeps) keeps += (keeps.empty() ? "" : ", ") + input_label(kept);
+    menu_.items.push_back({"Use " + name + " for " + label + " instead",
+                           can_move ? other + " keeps " + keeps
+                                    : name + " is the only " + (input.is_key() ? "key" : "button") + " of " +
+                                          other + ": give " + other + " another one first",
+                           can_move, [this, action, input, name, other] {
+                               move_binding(host_.settings(), action, input);
+                               host_.settings_changed();
+                               open_action(action, name + " moved here from " + other);
+                           }});
+    menu_.items.push_back({"Keep " + name + " for " + other, "", true,
+                           [this, action] { open_action(action, "Nothing changed"); }});
+    menu_.cursor = can_move ? 0 : 1;
+}
+
+void MenuScreens::binding_captured(std::optional<InputCode> input) {
+    const Action action = editing_;
+    if (!input) {
+        open_action(action, "Nothing changed");
+        return;
+    }
+    BindCheck check = check_binding(host_.settings(), action, *input);
+    const std::string name = input_label(*input);
+    switch (check.kind) {
+        case BindCheck::Kind::add:
+            add_binding(host_.settings(), action, *input);
+            host_.settings_changed();
+            open_action(action, "Added " + name);
+            break;
+        case BindCheck::Kind::already:
+            open_action(action, name + " already does this");
+            break;
+        case BindCheck::Kind::cancel_input:
+            open_action(action, name + " cancels and cannot be bound here");
+            break;
+        case BindCheck::Kind::conflict:
+            open_conflict(action, *input, check);
+            break;
+    }
+}
+
+void MenuScreens::options_back() {
+    switch (page_) {
+        case OptionsPage::settings:
+            options_back_ == Scene::paused ? open_pause() : open_title();
+            break;
+        case OptionsPage::controls:
+            open_options(options_back_);
+            break;
+        case OptionsPage::action:
+            open_controls();
+            break;
+        case OptionsPage::conflict:
+            open_action(editing_, "Nothing changed");
+            break;
+    }
 }
 
 void MenuScreens::open_game_over(bool has_checkpoint) {

@@ -3,10 +3,12 @@
 // menu item does outside the menus (start a level, quit, ...) is asked of the MenuHost.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "game/app/bindings.hpp"
 #include "game/app/menu.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
@@ -26,8 +28,8 @@ class MenuHost {
     virtual Settings& settings() = 0;
     /// Settings were changed by a menu: apply and save them.
     virtual void settings_changed() = 0;
-    /// The next key or gamepad button pressed becomes the binding of `action`.
-    virtual void capture_binding(Action action) = 0;
+    /// The next key or gamepad button pressed is reported through MenuScreens::binding_captured.
+    virtual void capture_binding() = 0;
     /// The name of the level being played, empty when none is.
     virtual std::string level_name() const = 0;
     virtual bool in_play() const = 0;
@@ -65,17 +67,33 @@ class MenuScreens {
     void open_game_over(bool has_checkpoint);
     /// The level was finished; `summary` is the coins / time / deaths line.
     void open_results(const std::string& summary);
-    /// A rebinding ended (a new key or button stored, or kept): the options menu shows again.
-    void rebinding_done() { open_options(options_back_); }
+    /// The key or button pressed for a rebinding (nullopt: cancelled with Escape or B). It is added to
+    /// the action being edited, or a conflict is shown for the player to settle.
+    void binding_captured(std::optional<InputCode> input);
 
     /// Menu navigation with the actions that went down (up/down/left/right/confirm/back/pause).
     void handle(const std::vector<std::pair<Action, bool>>& input);
 
    private:
+    /// The pages of Options (all Scene::options): the settings, the controls list, one action's keys
+    /// and buttons, and a conflict to settle.
+    enum class OptionsPage { settings, controls, action, conflict };
+    void open_controls();
+    void open_action(Action action, std::string notice = "");
+    void open_conflict(Action action, InputCode input, const BindCheck& check);
+    /// Back from an Options page to the page before it.
+    void options_back();
+    /// The menu cursor to keep when `page` is opened again (0 when another page was showing).
+    int cursor_for(OptionsPage page) const {
+        return scene_ == Scene::options && page_ == page ? menu_.cursor : 0;
+    }
+
     MenuHost& host_;
     Scene scene_ = Scene::playing;
     Menu menu_;
     Scene options_back_ = Scene::title;
+    OptionsPage page_ = OptionsPage::settings;
+    Action editing_ = Action::jump;  ///< the action whose keys the action page shows
 };
 
 }  // namespace qs
