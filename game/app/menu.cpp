@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/text_layout.hpp"
+
 namespace qs {
 
 void Menu::move(int direction) {
@@ -23,42 +25,84 @@ void Menu::adjust(int direction) {
 
 void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
                 bool overlay) const {
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(renderer, 16, 20, 40, overlay ? 190 : 255);
     SDL_Rect all{0, 0, canvas_w, canvas_h};
     SDL_RenderFillRect(renderer, &all);
-    int title_scale = 2;
+    const int advance = std::max(1, font.advance());
+    const std::size_t max_chars = static_cast<std::size_t>(std::max(10, (canvas_w - 32) / advance));
+    const int line = font.line_height() + 5;
+
+    // The detail of the highlighted item sits at the bottom; room for two lines is kept so the list does
+    // not jump as the highlight moves, a longer detail (up to four lines) covers the list's end.
+    std::vector<std::string> detail;
+    if (!items.empty() && !items[cursor].detail.empty()) detail = wrap_text(items[cursor].detail, max_chars);
+    if (detail.size() > 4) detail.resize(4);
+    const int detail_top = canvas_h - 10 - 2 * font.line_height();
+
+    std::vector<std::string> subtitle_lines =
+        subtitle.empty() ? std::vector<std::string>{} : wrap_text(subtitle, max_chars);
+    if (subtitle_lines.size() > 3) subtitle_lines.resize(3);
+    const int title_scale = 2;
+    const int subtitle_y = 24 + font.line_height(title_scale) + 6;
+    const int items_y =
+        std::max(78, subtitle_y + static_cast<int>(subtitle_lines.size()) * font.line_height() + 10);
+    const int visible = std::max(1, (detail_top - 6 - items_y) / line);
+    const int count = static_cast<int>(items.size());
+    const int first = std::clamp(cursor - visible / 2, 0, std::max(0, count - visible));
+    const int last = std::min(count, first + visible);
+
+    // A readable panel behind the title, subtitle and the visible items (the title backdrop's hero and
+    // coins stay behind it).
+    int panel_w = font.text_width(title, title_scale);
+    for (const std::string& l : subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
+    for (int i = first; i < last; ++i)
+        panel_w = std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2);
+    panel_w = std::min(canvas_w - 8, panel_w + 24);
+    SDL_Rect panel{(canvas_w - panel_w) / 2, 16, panel_w, items_y + (last - first) * line + 4 - 16};
+    SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
+    SDL_RenderFillRect(renderer, &panel);
+
     font.draw(renderer, (canvas_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255},
               title_scale);
-    if (!subtitle.empty()) {
-        font.draw(renderer, (canvas_w - font.text_width(subtitle)) / 2,
-                  24 + font.line_height(title_scale) + 6, subtitle, {200, 210, 235, 255});
+    int y = subtitle_y;
+    for (const std::string& l : subtitle_lines) {
+        font.draw(renderer, (canvas_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});
+        y += font.line_height();
     }
-    int line = font.line_height() + 5;
-    int visible = std::max(1, (canvas_h - 120) / line);
-    int first = std::clamp(cursor - visible / 2, 0, std::max(0, static_cast<int>(items.size()) - visible));
-    int y = 78;
-    for (int i = first; i < static_cast<int>(items.size()) && i < first + visible; ++i) {
+    y = items_y;
+    for (int i = first; i < last; ++i) {
         const MenuItem& item = items[i];
-        bool selected = i == cursor;
-        SDL_Color color = !item.enabled ? SDL_Color{130, 130, 150, 255}
-                          : selected    ? SDL_Color{255, 255, 255, 255}
-                                        : SDL_Color{170, 190, 230, 255};
-        std::string text = (selected ? "> " : "  ") + item.label;
-        font.draw(renderer, (canvas_w - font.text_width(item.label)) / 2 - font.text_width("> "), y, text,
-                  color);
+        const bool selected = i == cursor;
+        const int x = (canvas_w - font.text_width(item.label)) / 2 - font.text_width("> ");
+        if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
+            SDL_Rect bar{panel.x + 4, y - 3, panel.w - 8, line - 1};
+            SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);
+            SDL_RenderFillRect(renderer, &bar);
+        }
+        SDL_Color color = selected
+                              ? (item.enabled ? SDL_Color{255, 255, 255, 255} : SDL_Color{255, 170, 150, 255})
+                          : !item.enabled ? SDL_Color{130, 130, 150, 255}
+                                          : SDL_Color{170, 190, 230, 255};
+        font.draw(renderer, x, y, (selected ? "> " : "  ") + item.label, color);
         y += line;
     }
-    if (!items.empty() && !items[cursor].detail.empty()) {
-        const std::string& detail = items[cursor].detail;
-        // Wrap the detail to the canvas width.
-        int max_chars = std::max(10, (canvas_w - 24) / std::max(1, font.text_width("M")));
-        std::vector<std::string> lines;
-        for (std::size_t start = 0; start < detail.size() && lines.size() < 4; start += max_chars) {
-            lines.push_back(detail.substr(start, max_chars));
-        }
-        int dy = canvas_h - 12 - static_cast<int>(lines.size()) * font.line_height();
-        for (const std::string& l : lines) {
-            font.draw(renderer, 12, dy, l,
+    // More items above or below the visible ones.
+    if (first > 0) font.draw(renderer, panel.x + panel.w - 2 * advance, items_y, "^", {170, 190, 230, 255});
+    if (last < count)
+        font.draw(renderer, panel.x + panel.w - 2 * advance, items_y + (last - first - 1) * line, "v",
+                  {170, 190, 230, 255});
+
+    if (!detail.empty()) {
+        int text_w = 0;
+        for (const std::string& l : detail) text_w = std::max(text_w, font.text_width(l));
+        int dy = canvas_h - 10 - static_cast<int>(detail.size()) * font.line_height();
+        SDL_Rect box{(canvas_w - text_w) / 2 - 6, dy - 4, text_w + 12,
+                     static_cast<int>(detail.size()) * font.line_height() + 8};
+        SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
+        SDL_RenderFillRect(renderer, &box);
+        for (const std::string& l : detail) {
+            font.draw(renderer, (canvas_w - font.text_width(l)) / 2, dy, l,
                       items[cursor].enabled ? SDL_Color{200, 220, 255, 255} : SDL_Color{255, 140, 120, 255});
             dy += font.line_height();
         }

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/text_layout.hpp"
+
 #include "game/app/paths.hpp"
 #include "game/view/hud.hpp"
 
@@ -81,14 +83,14 @@ void MenuScreens::open_level_select() {
     scene_ = Scene::level_select;
     menu_ = Menu{};
     menu_.title = "LEVEL SELECT";
-    menu_.subtitle = "Drop your own level folders into " + (user_data_dir() / "levels").string();
+    menu_.subtitle = "Drop your own level folders into " + display_path(user_data_dir() / "levels");
     for (const LevelListing& listing : host_.rescan_levels()) {
         std::string label = listing.ok ? listing.title : listing.name + " (broken)";
         if (const LevelRecord* record = host_.progress().find(listing.name); record && record->completed) {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
         }
-        std::string detail = listing.ok ? listing.path.string() : listing.reason;
+        std::string detail = listing.ok ? display_path(listing.path) : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
         if (listing.ok && host_.has_best_run(listing.name)) {

@@ -39,4 +39,14 @@ std::vector<fs::path> level_dirs(const std::vector<fs::path>& extra_dirs) {
     return dirs;
 }
 
+std::string display_path(const fs::path& path) {
+    std::string text = path.string();
+    const char* home = std::getenv("HOME");
+    if (!home || !*home) return text;
+    std::string prefix = fs::path(home).lexically_normal().string();
+    if (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
+    if (prefix.empty() || text.rfind(prefix + "/", 0) != 0) return text;
+    return "~" + text.substr(prefix.size());
+}
+
 }  // namespace qs

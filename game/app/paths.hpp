@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace qs {
@@ -17,5 +18,8 @@ std::filesystem::path user_data_dir();
 /// Every levels dir in scan order: shipped levels/, $XDG_DATA_HOME/quickstep/levels, then `extra_dirs`
 /// (the --levels-dir entries).
 std::vector<std::filesystem::path> level_dirs(const std::vector<std::filesystem::path>& extra_dirs);
+
+/// A path as the player reads it on screen: under $HOME it starts with "~/".
+std::string display_path(const std::filesystem::path& path);
 
 }  // namespace qs

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/text_layout.hpp"
 #include "game/app/paths.hpp"
 #include "game/view/hud.hpp"
 
@@ -154,16 +155,23 @@ void Presentation::draw_title_backdrop() {
 }
 
 void Presentation::draw_reload_banner(const std::string& reload_error) {
+    // The reason the edit was not taken, its paths shortened to file names, on up to three lines.
     SDL_Renderer* r = screen_->sdl();
-    std::string text = "Level not reloaded: " + reload_error;
-    int max_chars = std::max(10, (screen_->canvas_width() - 12) / std::max(1, font_.text_width("M")));
-    SDL_Rect bar{0, 24, screen_->canvas_width(), font_.line_height() * 3 + 6};
+    const int w = screen_->canvas_width();
+    const auto max_chars = static_cast<std::size_t>((w - 12) / std::max(1, font_.advance()));
+    std::vector<std::string> lines =
+        wrap_text("Level not reloaded: " + shorten_paths(reload_error), max_chars);
+    if (lines.size() > 3) {
+        lines.resize(3);
+        if (lines.back().size() + 3 > max_chars) lines.back().resize(max_chars - 3);
+        lines.back() += "...";
+    }
+    SDL_Rect bar{0, 24, w, font_.line_height() * static_cast<int>(lines.size()) + 6};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 120, 20, 20, 220);
     SDL_RenderFillRect(r, &bar);
-    for (int line = 0; line < 3 && static_cast<std::size_t>(line * max_chars) < text.size(); ++line) {
-        font_.draw(r, 6, 27 + line * font_.line_height(), text.substr(line * max_chars, max_chars),
-                   {255, 236, 220, 255});
-    }
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        font_.draw(r, 6, 27 + static_cast<int>(i) * font_.line_height(), lines[i], {255, 236, 220, 255});
 }
 
 void Presentation::draw_rewind_marker(double seconds_left) {
@@ -193,16 +201,28 @@ void Presentation::draw_banner(const std::string& text) {
 }
 
 void Presentation::draw_toasts() {
-    // Newest at the bottom.
+    // Newest at the bottom; each on a panel no wider than the screen, wrapped at word boundaries, with
+    // paths shortened to file names (the full message is on stderr).
     SDL_Renderer* r = screen_->sdl();
-    int y = screen_->canvas_height() - 14;
-    for (auto it = toasts_.rbegin(); it != toasts_.rend() && y > 40; ++it) {
-        int w = font_.text_width(it->text) + 8;
-        SDL_Rect box{(screen_->canvas_width() - w) / 2, y - 2, w, font_.line_height() + 4};
+    const int w = screen_->canvas_width();
+    const auto max_chars = static_cast<std::size_t>((w - 24) / std::max(1, font_.advance()));
+    int bottom = screen_->canvas_height() - 4;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (auto it = toasts_.rbegin(); it != toasts_.rend() && bottom > 60; ++it) {
+        std::vector<std::string> lines = wrap_text(shorten_paths(it->text), max_chars);
+        if (lines.size() > 4) lines.resize(4);
+        int text_w = 0;
+        for (const std::string& line : lines) text_w = std::max(text_w, font_.text_width(line));
+        int h = static_cast<int>(lines.size()) * font_.line_height() + 4;
+        SDL_Rect box{(w - text_w) / 2 - 4, bottom - h, text_w + 8, h};
         SDL_SetRenderDrawColor(r, 0, 0, 0, 170);
         SDL_RenderFillRect(r, &box);
-        font_.draw(r, box.x + 4, y, it->text, {255, 255, 255, 255});
-        y -= font_.line_height() + 6;
+        int y = box.y + 2;
+        for (const std::string& line : lines) {
+            font_.draw(r, (w - font_.text_width(line)) / 2, y, line, {255, 255, 255, 255});
+            y += font_.line_height();
+        }
+        bottom = box.y - 2;
     }
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "fake_menu_host.hpp"
 #include "game/app/bindings.hpp"
 #include "game/app/menu_screens.hpp"
 
@@ -17,33 +18,6 @@ namespace {
 const std::vector<SDL_Scancode>& keys(const Settings& s, Action a) {
     return s.keys[static_cast<std::size_t>(a)];
 }
-
-/// A MenuHost with settings and nothing else.
-class FakeHost final : public MenuHost {
-   public:
-    Settings settings_ = Settings::defaults();
-    int captures = 0, saves = 0;
-    std::vector<LevelListing> levels_;
-    Progress progress_;
-
-    const std::vector<LevelListing>& rescan_levels() override { return levels_; }
-    const std::vector<LevelListing>& levels() const override { return levels_; }
-    const Progress& progress() const override { return progress_; }
-    Settings& settings() override { return settings_; }
-    void settings_changed() override { ++saves; }
-    void capture_binding() override { ++captures; }
-    std::string level_name() const override { return ""; }
-    bool in_play() const override { return false; }
-    void start_level(const fs::path&) override {}
-    bool has_best_run(const std::string&) const override { return false; }
-    void watch_best_run(const std::string&) override {}
-    void restart_level() override {}
-    void retry_from_checkpoint() override {}
-    void next_level() override {}
-    void quit_to_title() override {}
-    void quit_game() override {}
-    void play_sound(const std::string&) override {}
-};
 
 /// Highlights the first item whose label starts with `prefix` and confirms it.
 void choose(MenuScreens& menus, const std::string& prefix) {

@@ -1,0 +1,40 @@
+// A MenuHost for menu tests: settings, level listings and progress it is given, and counters for what the
+// menus asked of it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "game/app/menu_screens.hpp"
+
+namespace qs {
+
+/// Levels and progress as the test sets them; settings start at the defaults.
+class FakeHost final : public MenuHost {
+   public:
+    Settings settings_ = Settings::defaults();
+    int captures = 0, saves = 0;
+    std::vector<LevelListing> levels_;
+    Progress progress_;
+
+    const std::vector<LevelListing>& rescan_levels() override { return levels_; }
+    const std::vector<LevelListing>& levels() const override { return levels_; }
+    const Progress& progress() const override { return progress_; }
+    Settings& settings() override { return settings_; }
+    void settings_changed() override { ++saves; }
+    void capture_binding() override { ++captures; }
+    std::string level_name() const override { return ""; }
+    bool in_play() const override { return false; }
+    void start_level(const std::filesystem::path&) override {}
+    bool has_best_run(const std::string&) const override { return false; }
+    void watch_best_run(const std::string&) override {}
+    void restart_level() override {}
+    void retry_from_checkpoint() override {}
+    void next_level() override {}
+    void quit_to_title() override {}
+    void quit_game() override {}
+    void play_sound(const std::string&) override {}
+};
+
+}  // namespace qs

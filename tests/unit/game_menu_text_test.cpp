@@ -1,0 +1,36 @@
+// What the menus show a player: level-select error lines with file names instead of full paths, and
+// folders under the home folder written as "~/...".
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+#include "fake_menu_host.hpp"
+#include "game/app/paths.hpp"
+
+using namespace qs;
+
+TEST_CASE("level select: a broken level's line names the file, not its full path, and can be highlighted") {
+    FakeHost host;
+    host.levels_.push_back({"good", "Good Level", "/somewhere/levels/good", true, ""});
+    host.levels_.push_back({"broken", "broken", "/home/someone/.local/share/quickstep/levels/broken", false,
+                            "/home/someone/.local/share/quickstep/levels/broken/geometry/layer0.png:51,10: "
+                            "unknown colour #808080 (nearest known: #ff0000 \"spikes\")"});
+    MenuScreens menus(host);
+    menus.open_level_select();
+    const Menu* menu = menus.menu();
+    REQUIRE(menu->items.size() == 3);
+    CHECK(menu->items[1].label == "broken (broken)");
+    CHECK_FALSE(menu->items[1].enabled);
+    CHECK(menu->items[1].detail ==
+          "layer0.png:51,10: unknown colour #808080 (nearest known: #ff0000 \"spikes\")");
+    menus.handle({{Action::down, true}});
+    CHECK(menus.menu()->cursor == 1);  // a broken level can be highlighted to read why
+}
+
+TEST_CASE("display_path: the home folder is written as ~") {
+    const char* home = std::getenv("HOME");
+    if (!home || !*home || std::string(home) == "/") return;
+    CHECK(display_path(std::filesystem::path(home) / ".local/share/quickstep/levels") ==
+          "~/.local/share/quickstep/levels");
+    CHECK(display_path("/elsewhere/levels") == "/elsewhere/levels");
+}
