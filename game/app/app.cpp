@@ -13,6 +13,7 @@
 
 #include "game/app/input_events.hpp"
 #include "game/app/menu_screens.hpp"
+#include "game/app/pad_script.hpp"
 #include "game/app/paths.hpp"
 #include "game/app/play_session.hpp"
 #include "game/app/presentation.hpp"
@@ -77,7 +78,12 @@ class App final : private MenuHost {
     void forward_notices();
     void toast(const std::string& text, double seconds = 2.5) {
         if (presentation_) presentation_->toast(text, seconds);
+        if (pad_script_)
+            std::fprintf(stderr, "pad-script: frame %lld: toast: %s\n", static_cast<long long>(frame_),
+                         text.c_str());
     }
+    /// --pad-script: a line for each change of scene, highlighted menu item or its label.
+    void trace_frame();
     void apply_settings();
     void save_settings();
 
@@ -146,6 +152,9 @@ class App final : private MenuHost {
     MenuScreens menus_;
     std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
     InputEvents input_events_;
+    std::unique_ptr<PadScript> pad_script_;  ///< --pad-script (after input_events_: unplugged first)
+    std::int64_t frame_ = 0;                 ///< windowed frames (loop iterations) so far
+    std::string last_trace_;
 
     std::optional<InputScript> script_;
     std::optional<Replay> replay_;     ///< --replay: the run being played back
@@ -585,7 +594,8 @@ void App::handle_global_actions() {
         }
         if (action == Action::pause && menus_.playing()) {
             menus_.open_pause();
-            pending_input_.clear();
+            // Nothing more goes down this frame, but what was let go of still reaches the game.
+            std::erase_if(pending_input_, [](const std::pair<Action, bool>& input) { return input.second; });
             break;
         }
     }
@@ -660,6 +670,16 @@ int App::run() {
             return 2;
         }
     }
+    if (options_.pad_script) {
+        pad_script_ = std::make_unique<PadScript>();
+        std::string error;
+        if (!pad_script_->load(*options_.pad_script, error)) {
+            std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+            return 2;
+        }
+        // The dummy video driver never gives its window the focus, without which SDL drops gamepad events.
+        SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
+    }
     int exit_code = 0;
     std::optional<CheckedLevel> first =
         options_.replay ? replay_level(exit_code) : choose_first_level(exit_code);
@@ -680,12 +700,19 @@ int App::run() {
         auto previous = Clock::now();
         double accumulator = 0;
         while (!finished_) {
+            if (pad_script_) {
+                if (frame_ > pad_script_->last_frame()) break;  // the script's last frame is done
+                pad_script_->apply(frame_);
+            }
             poll_input();
             if (menus_.scene() == MenuScreens::Scene::playing || menus_.scene() == MenuScreens::Scene::paused)
                 hot_reload();
             for (const std::string& problem : session_.take_write_errors()) toast(problem, 6);
             auto now = Clock::now();
-            double elapsed = std::min(0.25, std::chrono::duration<double>(now - previous).count());
+            // A pad script plays one tick per frame, whatever the clock says.
+            double elapsed = pad_script_
+                                 ? World::tick_seconds
+                                 : std::min(0.25, std::chrono::duration<double>(now - previous).count());
             previous = now;
             presentation_->advance(elapsed);
             if (menus_.playing() && session_.world()) {
@@ -696,17 +723,39 @@ int App::run() {
                 }
             } else {
                 accumulator = 0;
-                menus_.handle(std::exchange(pending_input_, {}));
+                std::vector<std::pair<Action, bool>> input = std::exchange(pending_input_, {});
+                // A key or button let go of while a menu is open is let go of in the game too (a pad
+                // unplugged while running must not leave the player running after Resume).
+                for (const auto& [action, down] : input) {
+                    if (!down) actions_.release(action);
+                }
+                menus_.handle(input);
                 // Menus have no ticks; --frames there counts drawn frames so scripted runs still end.
                 if (options_.frames && ++menu_frames_ > *options_.frames) finished_ = true;
             }
             forward_notices();
             update_music();
             render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
+            if (pad_script_) trace_frame();
+            ++frame_;
         }
     }
     finish_run();
     return exit_code_;
+}
+
+void App::trace_frame() {
+    using Scene = MenuScreens::Scene;
+    static constexpr const char* scene_names[] = {"title",   "level_select", "playing",  "paused",
+                                                  "options", "results",      "game_over"};
+    std::string state = scene_names[static_cast<int>(menus_.scene())];
+    if (const Menu* menu = menus_.menu(); menu && !menu->items.empty())
+        state += " " + std::to_string(menu->cursor) + " \"" + menu->items[menu->cursor].label + "\"";
+    if (menus_.scene() == Scene::options && input_events_.capturing_binding())
+        state += " (waiting for a key)";
+    if (state == last_trace_) return;
+    last_trace_ = state;
+    std::fprintf(stderr, "pad-script: frame %lld: %s\n", static_cast<long long>(frame_), state.c_str());
 }
 
 void App::finish_run() {

@@ -26,6 +26,9 @@ struct AppOptions {
     /// --start X,Y: the first level starts with the player centred on tile (X, Y) (a practice run: no
     /// progress, best time or replay is kept).
     std::optional<std::pair<int, int>> start;
+    /// --pad-script FILE (windowed): a virtual gamepad driven by the script, one game tick per frame, and
+    /// a "pad-script: frame N: ..." line on stderr for every scene, menu cursor and toast change.
+    std::optional<std::filesystem::path> pad_script;
 };
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).

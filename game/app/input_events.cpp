@@ -3,15 +3,21 @@
 #include "game/app/input_events.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace qs {
 
 InputEvents::~InputEvents() {
-    for (SDL_GameController* pad : pads_) SDL_GameControllerClose(pad);
+    for (Pad& pad : pads_) SDL_GameControllerClose(pad.controller);
 }
 
 void InputEvents::open_gamepads() {
     SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER);
+}
+
+InputEvents::Pad* InputEvents::find_pad(SDL_JoystickID id) {
+    auto it = std::find_if(pads_.begin(), pads_.end(), [id](const Pad& pad) { return pad.id == id; });
+    return it == pads_.end() ? nullptr : &*it;
 }
 
 PolledInput InputEvents::poll(const Settings& settings) {
@@ -25,22 +31,24 @@ PolledInput InputEvents::poll(const Settings& settings) {
             case SDL_WINDOWEVENT:
                 if (event.window.event == SDL_WINDOWEVENT_FOCUS_LOST) out.focus_lost = true;
                 break;
-            case SDL_CONTROLLERDEVICEADDED:
-                if (SDL_GameController* pad = SDL_GameControllerOpen(event.cdevice.which)) {
+            case SDL_CONTROLLERDEVICEADDED:  // `which` is a device index here, an instance id elsewhere
+                if (find_pad(SDL_JoystickGetDeviceInstanceID(event.cdevice.which))) break;  // already open
+                if (SDL_GameController* controller = SDL_GameControllerOpen(event.cdevice.which)) {
+                    Pad pad;
+                    pad.controller = controller;
+                    pad.id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller));
                     pads_.push_back(pad);
-                    out.notices.push_back(std::string("Gamepad connected: ") +
-                                          (SDL_GameControllerName(pad) ? SDL_GameControllerName(pad) : "?"));
+                    const char* name = SDL_GameControllerName(controller);
+                    out.notices.push_back(std::string("Gamepad connected: ") + (name ? name : "?"));
                 }
                 break;
             case SDL_CONTROLLERDEVICEREMOVED:
-                for (auto it = pads_.begin(); it != pads_.end(); ++it) {
-                    if (SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(*it)) == event.cdevice.which) {
-                        SDL_GameControllerClose(*it);
-                        pads_.erase(it);
-                        out.notices.push_back("Gamepad disconnected");
-                        out.pad_removed = true;
-                        break;
-                    }
+                if (Pad* pad = find_pad(event.cdevice.which)) {
+                    release_pad(*pad, settings, out);
+                    SDL_GameControllerClose(pad->controller);
+                    pads_.erase(pads_.begin() + (pad - pads_.data()));
+                    out.notices.push_back("Gamepad disconnected");
+                    out.pad_removed = true;
                 }
                 break;
             case SDL_KEYDOWN:
@@ -50,7 +58,8 @@ PolledInput InputEvents::poll(const Settings& settings) {
                 SDL_Scancode key = event.key.keysym.scancode;
                 if (down && capturing_binding_) {
                     capturing_binding_ = false;
-                    out.binding = PolledInput::Binding{};  // not emplace(): clang 14 rejects it for this nested type
+                    out.binding =
+                        PolledInput::Binding{};  // not emplace(): clang 14 rejects it for this nested type
                     out.binding->cancelled = key == SDL_SCANCODE_ESCAPE;
                     if (!out.binding->cancelled) out.binding->key = key;
                     break;
@@ -64,11 +73,13 @@ PolledInput InputEvents::poll(const Settings& settings) {
             }
             case SDL_CONTROLLERBUTTONDOWN:
             case SDL_CONTROLLERBUTTONUP:
-                on_button(static_cast<SDL_GameControllerButton>(event.cbutton.button),
-                          event.type == SDL_CONTROLLERBUTTONDOWN, settings, out);
+                if (Pad* pad = find_pad(event.cbutton.which);
+                    pad && event.cbutton.button < SDL_CONTROLLER_BUTTON_MAX)
+                    on_button(*pad, static_cast<SDL_GameControllerButton>(event.cbutton.button),
+                              event.type == SDL_CONTROLLERBUTTONDOWN, settings, out);
                 break;
             case SDL_CONTROLLERAXISMOTION:
-                on_axis(event.caxis, settings, out);
+                if (Pad* pad = find_pad(event.caxis.which)) on_axis(*pad, event.caxis, settings, out);
                 break;
             default:
                 break;
@@ -77,8 +88,11 @@ PolledInput InputEvents::poll(const Settings& settings) {
     return out;
 }
 
-void InputEvents::on_button(SDL_GameControllerButton button, bool down, const Settings& settings,
+void InputEvents::on_button(Pad& pad, SDL_GameControllerButton button, bool down, const Settings& settings,
                             PolledInput& out) {
+    bool& held = pad.button_held[static_cast<std::size_t>(button)];
+    if (held == down) return;  // no change (a release already sent when the pad went away)
+    held = down;
     if (down && capturing_binding_) {
         capturing_binding_ = false;
         out.binding = PolledInput::Binding{};  // not emplace(): clang 14 rejects it for this nested type
@@ -93,28 +107,42 @@ void InputEvents::on_button(SDL_GameControllerButton button, bool down, const Se
     }
 }
 
-void InputEvents::on_axis(const SDL_ControllerAxisEvent& axis, const Settings& settings, PolledInput& out) {
+void InputEvents::on_axis(Pad& pad, const SDL_ControllerAxisEvent& axis, const Settings& settings,
+                          PolledInput& out) {
     if (axis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT || axis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT) {
-        // A trigger is a button once pulled past half way.
-        bool left = axis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT;
-        bool& was_down = trigger_held_[left ? 0 : 1];
-        bool down = axis.value > 16000;
-        if (down != was_down)
-            on_button(left ? left_trigger_button : right_trigger_button, down, settings, out);
-        was_down = down;
+        // A trigger is a button once pulled well past half way, until it is let go of most of the way.
+        SDL_GameControllerButton button =
+            axis.axis == SDL_CONTROLLER_AXIS_TRIGGERLEFT ? left_trigger_button : right_trigger_button;
+        bool was_down = pad.button_held[static_cast<std::size_t>(button)];
+        bool down = was_down ? axis.value >= trigger_off : axis.value > trigger_on;
+        on_button(pad, button, down, settings, out);
         return;
     }
     if (axis.axis != SDL_CONTROLLER_AXIS_LEFTX && axis.axis != SDL_CONTROLLER_AXIS_LEFTY) return;
     bool horizontal = axis.axis == SDL_CONTROLLER_AXIS_LEFTX;
-    constexpr int dead_zone = 12000;
     Action negative = horizontal ? Action::left : Action::up;
     Action positive = horizontal ? Action::right : Action::down;
-    // Only changes count, so a held stick moves a menu cursor once, like a key.
-    for (auto [action, on] :
-         {std::pair{negative, axis.value < -dead_zone}, std::pair{positive, axis.value > dead_zone}}) {
-        bool& was_on = stick_held_[static_cast<std::size_t>(action)];
+    // Only changes count, so a held stick moves a menu cursor once, like a key; the two thresholds keep a
+    // stick resting near one of them from flickering on and off.
+    for (auto [action, sign] : {std::pair{negative, -1}, std::pair{positive, 1}}) {
+        bool& was_on = pad.stick_held[static_cast<std::size_t>(action)];
+        int push = sign * axis.value;
+        bool on = was_on ? push >= stick_off : push > stick_on;
         if (on != was_on) out.actions.emplace_back(action, on);
         was_on = on;
+    }
+}
+
+void InputEvents::release_pad(Pad& pad, const Settings& settings, PolledInput& out) {
+    bool capturing = std::exchange(capturing_binding_, false);
+    for (std::size_t b = 0; b < pad.button_held.size(); ++b) {
+        if (pad.button_held[b])
+            on_button(pad, static_cast<SDL_GameControllerButton>(b), false, settings, out);
+    }
+    capturing_binding_ = capturing;
+    for (std::size_t a = 0; a < action_count; ++a) {
+        if (pad.stick_held[a]) out.actions.emplace_back(static_cast<Action>(a), false);
+        pad.stick_held[a] = false;
     }
 }
 

@@ -48,13 +48,28 @@ class InputEvents {
     /// Drains the SDL event queue, mapping keys and buttons through `settings`.
     PolledInput poll(const Settings& settings);
 
-   private:
-    void on_button(SDL_GameControllerButton button, bool down, const Settings& settings, PolledInput& out);
-    void on_axis(const SDL_ControllerAxisEvent& axis, const Settings& settings, PolledInput& out);
+    /// A stick direction counts once pushed past `stick_on`, and again only after falling back under
+    /// `stick_off` (a stick resting near one line does not flicker, so a menu moves one step per push).
+    static constexpr int stick_on = 16000, stick_off = 10000;
+    /// A trigger is a button past `trigger_on` (of 0..32767) until it falls under `trigger_off`.
+    static constexpr int trigger_on = 20000, trigger_off = 10000;
 
-    std::vector<SDL_GameController*> pads_;
-    std::array<bool, action_count> stick_held_{};  ///< directions the left stick holds
-    std::array<bool, 2> trigger_held_{};           ///< left and right trigger past half way
+   private:
+    /// An open gamepad and what it holds down, released for the game when it is unplugged.
+    struct Pad {
+        SDL_GameController* controller = nullptr;
+        SDL_JoystickID id = -1;
+        std::array<bool, SDL_CONTROLLER_BUTTON_MAX + 2> button_held{};  ///< + the two triggers
+        std::array<bool, action_count> stick_held{};                    ///< directions the left stick holds
+    };
+    Pad* find_pad(SDL_JoystickID id);
+    void on_button(Pad& pad, SDL_GameControllerButton button, bool down, const Settings& settings,
+                   PolledInput& out);
+    void on_axis(Pad& pad, const SDL_ControllerAxisEvent& axis, const Settings& settings, PolledInput& out);
+    /// Lets go of everything `pad` holds (it was unplugged).
+    void release_pad(Pad& pad, const Settings& settings, PolledInput& out);
+
+    std::vector<Pad> pads_;
     bool capturing_binding_ = false;
 };
 

@@ -36,6 +36,8 @@ constexpr const char* usage_text =
     "  --record FILE       when the run ends, write it as a replay file\n"
     "  --start X,Y         start LEVEL with the player on tile X,Y (practice: no records kept)\n"
     "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
+    "  --pad-script FILE   (tests) a virtual gamepad driven by FILE in a window, one tick per frame;\n"
+    "                      the run ends after the script's last frame (see game/app/pad_script.hpp)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
     "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
     "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
@@ -164,7 +166,7 @@ int main(int argc, char** argv) {
             while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) check_paths.push_back(args[++i]);
         } else if (arg == "--levels-dir" || arg == "--save-dir" || arg == "--input" ||
                    arg == "--dump-state" || arg == "--screenshot" || arg == "--frames" || arg == "--record" ||
-                   arg == "--replay") {
+                   arg == "--replay" || arg == "--pad-script") {
             if (!value(v) || v.empty()) return usage_error(arg + " needs a value");
             if (arg == "--levels-dir") options.levels_dirs.emplace_back(v);
             if (arg == "--save-dir") options.save_dir = v;
@@ -173,6 +175,7 @@ int main(int argc, char** argv) {
             if (arg == "--screenshot") options.screenshot = v;
             if (arg == "--record") options.record = v;
             if (arg == "--replay") options.replay = v;
+            if (arg == "--pad-script") options.pad_script = v;
             if (arg == "--frames") {
                 std::int64_t frames = 0;
                 auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), frames);
@@ -207,6 +210,8 @@ int main(int argc, char** argv) {
                 ? "--start needs a LEVEL to start in"
                 : "--start makes a practice run, which is not recorded: drop --record/--replay");
     }
+    if (options.pad_script && options.headless)
+        return usage_error("--pad-script drives the game in a window: drop --headless");
     if (checking) {
         if (check_paths.empty()) return usage_error("--check needs at least one level folder");
         if (!options.level.empty()) check_paths.insert(check_paths.begin(), options.level);

@@ -43,7 +43,15 @@ void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
                 } else if (scene_ == Scene::level_select) {
                     host_.in_play() ? open_pause() : open_title();
                 } else if (scene_ == Scene::title && action == Action::back) {
-                    host_.quit_game();
+                    // Back on the title highlights Quit (a gamepad's B is easily pressed by mistake);
+                    // back again there quits.
+                    int quit = static_cast<int>(menu_.items.size()) - 1;
+                    if (menu_.cursor == quit) {
+                        host_.quit_game();
+                    } else {
+                        menu_.cursor = quit;
+                        host_.play_sound("menu_move");
+                    }
                 }
                 return;
             default:
