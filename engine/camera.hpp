@@ -1,4 +1,6 @@
 // A 2D camera in world units: follows a target with smoothing and look-ahead, and stays inside bounds.
+// Bounds narrower than the view are centred; bounds shorter than the view keep their bottom edge at the
+// bottom of the view (the ground stays where the screen ends; what shows is the space above).
 #pragma once
 
 #include <algorithm>
@@ -46,11 +48,12 @@ class Camera {
 
    private:
     void clamp(const WorldRect& bounds) {
-        x = clamp_axis(x, view_width, bounds.x0, bounds.x1);
-        y = clamp_axis(y, view_height, bounds.y0, bounds.y1);
+        x = bounds.width() <= view_width ? (bounds.x0 + bounds.x1) / 2
+                                         : clamp_axis(x, view_width, bounds.x0, bounds.x1);
+        y = bounds.height() <= view_height ? bounds.y1 - view_height / 2
+                                           : clamp_axis(y, view_height, bounds.y0, bounds.y1);
     }
     static double clamp_axis(double centre, double view, double lo, double hi) {
-        if (hi - lo <= view) return (lo + hi) / 2;
         return std::clamp(centre, lo + view / 2, hi - view / 2);
     }
     double lead_ = 0;

@@ -128,6 +128,15 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
     draw_tiles(renderer, sheet, world.level().tiles, left_px, top_px, canvas_w, canvas_h, seconds);
     draw_visuals(renderer, 1, visuals_.size(), left_px, top_px, canvas_w, canvas_h);
     draw_entities(renderer, sheet, world, left_px, top_px, alpha, seconds);
+    // Past the level's sides and bottom (a level narrower than the view, a camera area reaching out):
+    // letterbox bands, over anything that falls or walks out.
+    const int level_right = level_width_ * tile_px - left_px, level_bottom = level_height_ * tile_px - top_px;
+    SDL_SetRenderDrawColor(renderer, 14, 16, 30, 255);
+    for (SDL_Rect band :
+         {SDL_Rect{0, 0, -left_px, canvas_h}, SDL_Rect{level_right, 0, canvas_w - level_right, canvas_h},
+          SDL_Rect{0, level_bottom, canvas_w, canvas_h - level_bottom}}) {
+        if (band.w > 0 && band.h > 0) SDL_RenderFillRect(renderer, &band);
+    }
 }
 
 void WorldView::draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, const TileGrid& tiles,

@@ -1,0 +1,38 @@
+// Camera bounds: a level taller and wider than the view keeps the view inside it; a level shorter than
+// the view keeps its bottom at the bottom of the view (no empty band under the ground); a narrower one
+// is centred.
+#include <doctest/doctest.h>
+
+#include "engine/camera.hpp"
+
+using namespace qs;
+
+TEST_CASE("camera: inside large bounds, the view follows and stops at the edges") {
+    Camera camera;
+    camera.snap(15, 10, {0, 0, 100, 40});
+    CHECK(camera.x == doctest::Approx(15));
+    CHECK(camera.y == doctest::Approx(10));
+    camera.snap(1, 39, {0, 0, 100, 40});
+    CHECK(camera.left() == doctest::Approx(0));
+    CHECK(camera.top() + camera.view_height == doctest::Approx(40));
+}
+
+TEST_CASE("camera: a level shorter than the view sits on the view's bottom edge") {
+    Camera camera;
+    for (double player_y : {1.0, 4.0, 7.5}) {
+        camera.snap(20, player_y, {0, 0, 40, 8});
+        CHECK(camera.top() + camera.view_height ==
+              doctest::Approx(8));  // the level's bottom row ends the view
+        CHECK(camera.top() < 0);    // the space shown is above the level
+        for (int i = 0; i < 120; ++i) camera.follow(20, player_y + 20, 1, {0, 0, 40, 8}, 1.0 / 60);
+        CHECK(camera.top() + camera.view_height == doctest::Approx(8));  // falling out does not move it down
+    }
+}
+
+TEST_CASE("camera: a level narrower than the view is centred") {
+    Camera camera;
+    camera.snap(2, 10, {0, 0, 12, 40});
+    CHECK(camera.x == doctest::Approx(6));
+    camera.follow(11, 10, 1, {0, 0, 12, 40}, 1.0 / 60);
+    CHECK(camera.x == doctest::Approx(6));
+}
