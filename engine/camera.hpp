@@ -25,10 +25,12 @@ class Camera {
 
     double x = 0, y = 0;  ///< centre of the view
 
-    /// Jumps to the target at once (level start, respawn, quickload).
-    void snap(double target_x, double target_y, const WorldRect& bounds) {
-        lead_ = 0;
-        x = target_x;
+    /// Jumps to the target at once (level start, respawn, quickload): to where following a target facing
+    /// `facing` and moving at `velocity_x` would have settled, so the view does not drift on afterwards.
+    void snap(double target_x, double target_y, const WorldRect& bounds, int facing = 0,
+              double velocity_x = 0) {
+        lead_ = facing * look_ahead;
+        x = target_x + lead_ - velocity_x / smoothing;
         y = target_y;
         clamp(bounds);
     }

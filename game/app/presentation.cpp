@@ -90,7 +90,8 @@ void Presentation::show_level(World& world) {
 
 void Presentation::snap_camera(World& world) {
     if (Player* player = world.player()) {
-        camera_.snap(player->state.x, player->state.y, world.camera_bounds(player->state.x, player->state.y));
+        camera_.snap(player->state.x, player->state.y, world.camera_bounds(player->state.x, player->state.y),
+                     player->facing, player->state.vx);
         camera_prev_x_ = camera_.x;
         camera_prev_y_ = camera_.y;
     }

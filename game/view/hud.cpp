@@ -1,5 +1,5 @@
-// HUD drawing: sign bubbles near the player, then hearts, lives, coins, level name and time with a
-// drop shadow so they read over bright skies.
+// HUD drawing: sign bubbles near the player (placed where they hide the least), then hearts, lives,
+// coins, level name and time on translucent panels so they read over bright skies and clouds.
 #include "game/view/hud.hpp"
 
 #include <algorithm>
@@ -11,6 +11,34 @@ namespace qs {
 namespace {
 
 constexpr int tile_px = 16;
+
+/// How much a bubble at canvas rect `box` would hide: coins, creatures and the player, the surfaces one
+/// stands on (a solid tile under open air, ledges, spikes); the inside of the ground costs nothing.
+int bubble_cost(const World& world, const Entity* own_sign, SDL_Rect box, double camera_x, double camera_y,
+                int canvas_w, int canvas_h) {
+    const double x0 = camera_x + (box.x - canvas_w / 2) / double(tile_px),
+                 y0 = camera_y + (box.y - canvas_h / 2) / double(tile_px);
+    const double x1 = x0 + box.w / double(tile_px), y1 = y0 + box.h / double(tile_px);
+    int cost = 0;
+    const TileGrid& tiles = world.level().tiles;
+    for (int ty = static_cast<int>(std::floor(y0)); ty < static_cast<int>(std::ceil(y1)); ++ty) {
+        for (int tx = static_cast<int>(std::floor(x0)); tx < static_cast<int>(std::ceil(x1)); ++tx) {
+            if (!tiles.inside(tx, ty)) continue;
+            const std::uint8_t tile = tiles.at(tx, ty);
+            if (tile == 0) continue;
+            const bool surface =
+                !tile_is_solid(tile) || !tiles.inside(tx, ty - 1) || !tile_is_solid(tiles.at(tx, ty - 1));
+            if (surface) cost += 2;
+        }
+    }
+    for (const Entity& entity : world.entities) {
+        if (&entity == own_sign || std::holds_alternative<CameraArea>(entity)) continue;
+        const BodyState& b = body_state(entity);
+        if (b.x + 0.5 <= x0 || b.x - 0.5 >= x1 || b.y + 0.5 <= y0 || b.y - 0.5 >= y1) continue;
+        cost += std::holds_alternative<Player>(entity) ? 20 : std::holds_alternative<Sign>(entity) ? 1 : 4;
+    }
+    return cost;
+}
 
 void draw_sign_bubble(SDL_Renderer* r, const BitmapFont& font, const World& world, const Player& player,
                       double camera_x, double camera_y, int canvas_w, int canvas_h) {
@@ -26,7 +54,16 @@ void draw_sign_bubble(SDL_Renderer* r, const BitmapFont& font, const World& worl
                 8;
         int sx = static_cast<int>(std::lround((sign->state.x - camera_x) * tile_px)) + canvas_w / 2;
         int sy = static_cast<int>(std::lround((sign->state.y - 0.6 - camera_y) * tile_px)) + canvas_h / 2;
-        SDL_Rect box{std::clamp(sx - w / 2, 2, canvas_w - w - 2), std::max(22, sy - h - 4), w, h};
+        SDL_Rect box = sign_bubble_rect(world, entity, w, h, camera_x, camera_y, canvas_w, canvas_h);
+        // A tail from the bubble to the sign when it is not right above it.
+        const int tail_x = std::clamp(sx, box.x + 4, box.x + box.w - 5);
+        const int tail_from = box.y + box.h <= sy ? box.y + box.h : box.y;
+        const int tail_to = box.y + box.h <= sy ? sy : sy + tile_px;
+        SDL_SetRenderDrawColor(r, 90, 60, 40, 255);
+        if (std::abs(tail_to - tail_from) > 2) {
+            SDL_RenderDrawLine(r, tail_x, tail_from, sx, tail_to);
+            SDL_RenderDrawLine(r, tail_x + 1, tail_from, sx + 1, tail_to);
+        }
         SDL_SetRenderDrawColor(r, 250, 244, 220, 235);
         SDL_RenderFillRect(r, &box);
         SDL_SetRenderDrawColor(r, 90, 60, 40, 255);
@@ -37,6 +74,36 @@ void draw_sign_bubble(SDL_Renderer* r, const BitmapFont& font, const World& worl
 }
 
 }  // namespace
+
+SDL_Rect sign_bubble_rect(const World& world, const Entity& sign, int w, int h, double camera_x,
+                          double camera_y, int canvas_w, int canvas_h) {
+    const BodyState& at = body_state(sign);
+    const int sx = static_cast<int>(std::lround((at.x - camera_x) * tile_px)) + canvas_w / 2;
+    const int sy = static_cast<int>(std::lround((at.y - 0.6 - camera_y) * tile_px)) + canvas_h / 2;
+    // Where the bubble hides the least of what the sign talks about (the ledge, the coins): right
+    // above the sign first, then higher, then off to either side, then in the ground below.
+    const int top_limit = 26;
+    auto place = [&](int x, int y) {
+        return SDL_Rect{std::clamp(x, 2, std::max(2, canvas_w - w - 2)),
+                        std::clamp(y, top_limit, std::max(top_limit, canvas_h - h - 2)), w, h};
+    };
+    SDL_Rect best{};
+    int best_cost = -1;
+    const int above = sy - h - 4, in_ground = sy + 20;
+    for (int y :
+         {above, above - tile_px, above - 2 * tile_px, above - 3 * tile_px, above - 5 * tile_px, in_ground}) {
+        for (int x : {sx - w / 2, sx - w + 12, sx - 12}) {
+            SDL_Rect box = place(x, y);
+            int cost = bubble_cost(world, &sign, box, camera_x, camera_y, canvas_w, canvas_h);
+            if (best_cost < 0 || cost < best_cost) {
+                best = box;
+                best_cost = cost;
+            }
+        }
+        if (best_cost == 0) break;
+    }
+    return best;
+}
 
 std::string format_time(std::int64_t ticks) {
     std::int64_t seconds = ticks / 60;
@@ -51,25 +118,36 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     const GameState& game = world.game;
     const Player* player = world.player();
     if (player) draw_sign_bubble(r, font, world, *player, camera_x, camera_y, canvas_w, canvas_h);
-    // HUD text gets a dark drop shadow so it reads over bright skies and clouds.
+    // The HUD sits on dark translucent panels and its text has a drop shadow, so it reads over bright
+    // skies and white clouds alike.
     auto text = [&](int tx, int ty, const std::string& t, SDL_Color color) {
-        font.draw(r, tx + 1, ty + 1, t, {20, 24, 40, 200});
+        font.draw(r, tx + 1, ty + 1, t, {20, 24, 40, 220});
         font.draw(r, tx, ty, t, color);
     };
+    auto panel = [&](int x0, int x1) {
+        SDL_Rect box{x0, 2, x1 - x0, 20};
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r, 16, 20, 40, 150);
+        SDL_RenderFillRect(r, &box);
+    };
+    const int hearts = player ? player->max_health : 0;
+    const std::string lives = "x" + std::to_string(game.lives);
+    const std::string coins = std::to_string(game.coins) + "/" + std::to_string(game.coins_total);
+    const int coin_x = 6 + hearts * 14 + 30;
+    panel(2,
+          std::max(coin_x + 17 + font.text_width(coins), 6 + hearts * 14 + 4 + font.text_width(lives)) + 5);
     int x = 6;
-    if (player) {
-        for (int i = 0; i < player->max_health; ++i) {
-            sheet.draw(r, Sprite::heart, 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
-            x += 14;
-        }
+    for (int i = 0; i < hearts; ++i) {
+        sheet.draw(r, Sprite::heart, 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
+        x += 14;
     }
-    text(x + 4, 8, "x" + std::to_string(game.lives), {255, 255, 255, 255});
-    x += 30;
-    sheet.draw(r, Sprite::coin_small, 0, x, 4, 16, 16);
-    text(x + 17, 8, std::to_string(game.coins) + "/" + std::to_string(game.coins_total),
-         {255, 230, 120, 255});
+    text(x + 4, 8, lives, {255, 255, 255, 255});
+    sheet.draw(r, Sprite::coin_small, 0, coin_x, 4, 16, 16);
+    text(coin_x + 17, 8, coins, {255, 230, 120, 255});
     std::string right = world.level().name + "  " + format_time(game.timer_ticks);
-    text(canvas_w - font.text_width(right) - 6, 8, right, {255, 255, 255, 255});
+    const int right_x = canvas_w - font.text_width(right) - 6;
+    panel(right_x - 5, canvas_w - 2);
+    text(right_x, 8, right, {255, 255, 255, 255});
 }
 
 }  // namespace qs

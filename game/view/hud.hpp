@@ -14,6 +14,12 @@ namespace qs {
 void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
               double camera_x, double camera_y, int canvas_w, int canvas_h);
 
+/// Where the bubble (w x h canvas pixels) of `sign` goes: right above the sign unless that hides coins,
+/// creatures, the player or a surface to stand on (a ledge, a floor's top), then higher, to either side,
+/// or in the ground below, whichever hides the least; below the HUD and inside the canvas.
+SDL_Rect sign_bubble_rect(const World& world, const Entity& sign, int w, int h, double camera_x,
+                          double camera_y, int canvas_w, int canvas_h);
+
 /// "m:ss.t" for a tick count (60 ticks a second).
 std::string format_time(std::int64_t ticks);
 

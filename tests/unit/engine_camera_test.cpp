@@ -3,6 +3,8 @@
 // is centred.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "engine/camera.hpp"
 
 using namespace qs;
@@ -35,4 +37,24 @@ TEST_CASE("camera: a level narrower than the view is centred") {
     CHECK(camera.x == doctest::Approx(6));
     camera.follow(11, 10, 1, {0, 0, 12, 40}, 1.0 / 60);
     CHECK(camera.x == doctest::Approx(6));
+}
+
+TEST_CASE("camera: a snap is a cut: following the same running target afterwards barely moves the view") {
+    // After a quickload the player runs on at full speed; the view must not drift towards its look-ahead.
+    const WorldRect bounds{0, 0, 1000, 40};
+    const double speed = 8.5, dt = 1.0 / 60;
+    double target = 100;
+    Camera camera;
+    camera.snap(target, 20, bounds, 1, speed);
+    double offset = camera.x - target;
+    for (int tick = 0; tick < 120; ++tick) {
+        target += speed * dt;
+        camera.follow(target, 20, 1, bounds, dt);
+        CHECK(std::abs((camera.x - target) - offset) < 0.1);  // under two pixels at 16 px per tile
+    }
+    // Standing still facing left: the view already leads to the left.
+    camera.snap(100, 20, bounds, -1);
+    double x = camera.x;
+    for (int tick = 0; tick < 120; ++tick) camera.follow(100, 20, -1, bounds, dt);
+    CHECK(camera.x == doctest::Approx(x).epsilon(0.001));
 }

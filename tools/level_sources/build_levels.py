@@ -38,11 +38,11 @@ VIS = 8  # visuals pixels per tile
 # Visuals palettes: soft colours so tiles and entities stay readable in front of them.
 THEMES = {
     "day": {"far": "#b4d3ec", "near": "#a3cfa6", "near_dark": "#93c196", "cloud": "#ffffffc8",
-            "cloud_shade": "#e6effae0"},
+            "cloud_shade": "#e6effae0", "pit": ["#6f8f78", "#50685a", "#34443b"]},
     "dusk": {"far": "#c7b7e0", "near": "#9fb3d9", "near_dark": "#91a5cc", "cloud": "#ffe2cfc0",
-             "cloud_shade": "#f6cdb8d0"},
+             "cloud_shade": "#f6cdb8d0", "pit": ["#6f7699", "#525774", "#373a50"]},
     "snow": {"far": "#c3d3ea", "near": "#e4edf7", "near_dark": "#d2deec", "cloud": "#ffffffd0",
-             "cloud_shade": "#eef3fae0"},
+             "cloud_shade": "#eef3fae0", "pit": ["#8294b2", "#5f6f8a", "#3e4960"]},
     "cave": {},
 }
 CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
@@ -192,6 +192,24 @@ def visuals(level, width, geometry):
                     if inside or puff:
                         shade = py > cy + rh * 0.45
                         back[py][px] = code(theme["cloud_shade"] if shade else theme["cloud"])
+
+        # Pits: a column without any ground is a hole; below the lower of its rims it darkens with depth
+        # instead of showing the hills (which would read as solid snow or grass to stand on).
+        tops = [next((y for y in range(height) if kind[y][x] == "ground"), None) for x in range(width)]
+        for x in range(width):
+            if tops[x] is not None:
+                continue
+            left = next((tops[i] for i in range(x - 1, -1, -1) if tops[i] is not None), None)
+            right = next((tops[i] for i in range(x + 1, width) if tops[i] is not None), None)
+            rims = [t for t in (left, right) if t is not None]
+            if not rims:
+                continue
+            rim = max(rims) * VIS
+            for py in range(rim, H):
+                depth = (py - rim) / VIS  # tiles below the rim
+                colour = code(theme["pit"][0 if depth < 1 else 1 if depth < 3 else 2])
+                for px in range(x * VIS, x * VIS + VIS):
+                    back[py][px] = colour
 
     # Cave walls: a dark stone backdrop with a few lighter stones and cracks.
     for ty in range(height):

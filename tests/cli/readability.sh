@@ -1,0 +1,34 @@
+# What a newcomer reads and sees, checked on the pixels of headless screenshots: the HUD's lives counter
+# sits on a dark panel over First Steps' white cloud, and Frozen Peaks' pits read as dark holes (they were
+# drawn in the snow colour of the hills, like solid ground).
+source "$(dirname "$0")/lib/common.bash"
+export XDG_DATA_HOME="$SCRATCH/data" XDG_CONFIG_HOME="$SCRATCH/config"
+
+shot() {  # shot NAME LEVEL X,Y
+    "$QS" "$2" --start "$3" --headless --frames 5 --save-dir "$SCRATCH/saves" --screenshot "$SCRATCH/$1.png" \
+        >/dev/null 2>"$SCRATCH/$1.err" || fail "$1: $(cat "$SCRATCH/$1.err")"
+}
+shot hud 01_first_steps 66,15
+shot pit 05_frozen_peaks 42,17
+
+# mean_luma FILE X0 Y0 X1 Y1: the mean brightness (0-255) of that rectangle of the 960x540 screenshot
+mean_luma() {
+    python3 - "$SRC/tests/cli/lib" "$@" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png import read_png
+w, h, pixel = read_png(sys.argv[2])
+x0, y0, x1, y1 = map(int, sys.argv[3:7])
+values = [sum(pixel(x, y)) / 3 for x in range(x0, x1, 2) for y in range(y0, y1, 2)]
+print(int(sum(values) / len(values)))
+PY
+}
+# Beside "x3", between the hearts and the coin counter, where the cloud passes behind the HUD.
+luma=$(mean_luma "$SCRATCH/hud.png" 138 8 158 40)
+[ "$luma" -lt 150 ] && pass "the HUD has a dark panel behind it over the cloud (brightness $luma)" \
+    || fail "HUD background too bright over the cloud: $luma"
+# The pit right of the grass ledge, under its rim (the moving platform crosses it).
+luma=$(mean_luma "$SCRATCH/pit.png" 600 440 900 500)
+[ "$luma" -lt 150 ] && pass "Frozen Peaks' pit is dark, not snow (brightness $luma)" \
+    || fail "the pit is bright like snow: $luma"
+finish
