@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -22,6 +23,7 @@
 #include "game/save/ghost_track.hpp"
 #include "game/save/replay.hpp"
 #include "game/save/state_dump.hpp"
+#include "game/sim/tiles.hpp"
 #include "game/view/hud.hpp"
 
 namespace qs {
@@ -63,6 +65,11 @@ class App final : private MenuHost {
     // ticks
     void tick();
     void quickload(bool older);
+    /// The level painter's retry: the level again, with the player where they last stood on solid ground
+    /// (a practice run from then on). Refused while a run is recorded (--record) or a replay plays.
+    void retry_from_spot();
+    /// Remembers the player's spot when they stand on a solid tile (not a platform, not spikes).
+    void remember_footing();
     void handle_world_events();
     void show_results();
     void rewind_tick();
@@ -178,6 +185,8 @@ class App final : private MenuHost {
     EntityRef
         checkpoint_before_game_over_;  ///< the active checkpoint before the last tick (game over clears it)
     bool practice_ = false;            ///< the player did not start at the level's start: no records kept
+    /// Where the player last stood on solid ground in this level, for retry_from_spot().
+    std::optional<std::pair<double, double>> last_footing_;
     int exit_code_ = 0;
 };
 
@@ -327,6 +336,7 @@ bool App::start_practice_at(std::pair<int, int> tile) {
 
 bool App::begin_level(CheckedLevel checked) {
     practice_ = false;
+    last_footing_.reset();
     if (!session_.start(std::move(checked))) return false;
     const LevelData& level = *session_.level().level;
     // A run is recorded from its level's start: in a window each level played, headless the first one.
@@ -417,6 +427,46 @@ void App::quickload(bool older) {
     menus_.resume();
 }
 
+void App::remember_footing() {
+    World* world = session_.world();
+    const Player* player = world ? world->player() : nullptr;
+    if (!player || !player->grounded || !player->alive()) return;
+    const TileGrid& tiles = world->level().tiles;
+    const int tx = static_cast<int>(std::floor(player->state.x));
+    const int ty = static_cast<int>(std::floor(player->state.y + Player::half_height + 0.1));
+    if (!tiles.inside(tx, ty)) return;
+    const auto tile = static_cast<TileType>(tiles.at(tx, ty));
+    if (tile == TileType::ground || tile == TileType::ice || tile == TileType::oneway)
+        last_footing_ = std::pair{player->state.x, player->state.y};
+}
+
+void App::retry_from_spot() {
+    if (!session_.world()) return;
+    if (options_.record || replay_) {
+        std::fprintf(stderr, "quickstep: retry from the last footing refused: this run is recorded\n");
+        toast("No retry from the last footing in a recorded run");
+        return;
+    }
+    if (!last_footing_) {
+        toast("Stand on solid ground first: T brings you back there");
+        return;
+    }
+    const auto [x, y] = *last_footing_;
+    session_.restart();
+    on_level_started();
+    if (!session_.keep_player_at(x, y)) {  // the level changed under that spot (a hot reload)
+        last_footing_.reset();
+        toast("That spot is gone: back at the start");
+        return;
+    }
+    practice_ = true;
+    std::fprintf(stderr,
+                 "quickstep: retry from %.2f,%.2f: practice run, no progress, best time or replay is kept\n",
+                 x, y);
+    if (presentation_) presentation_->snap_camera(*session_.world());
+    toast("Retry from your last footing: practice, no records kept");
+}
+
 void App::tick() {
     actions_.begin_tick();
     for (const auto& [action, down] : pending_input_) {
@@ -441,6 +491,7 @@ void App::tick() {
     if (actions_.pressed(Action::quickload)) quickload(false);
     if (actions_.pressed(Action::quickload_older)) quickload(true);
     if (actions_.pressed(Action::restart)) restart_level();
+    if (actions_.pressed(Action::retry_spot)) retry_from_spot();
     bool rewinding = actions_.held(Action::rewind) && session_.world();
     if (!rewinding && rewind_.active) end_rewind();  // before --frames: a release at tick N shows in the dump
     forward_notices();
@@ -464,6 +515,7 @@ void App::tick() {
         session_.step(actions_);
     }
     ++tick_;
+    remember_footing();
     if (const Player* player = world->player(); player && !options_.headless)
         ghost_recording_.set(world->game.timer_ticks,
                              {static_cast<float>(player->state.x), static_cast<float>(player->state.y),

@@ -26,7 +26,8 @@ enum class Meaning {
     confirm,
     back,
     fullscreen,
-    screenshot
+    screenshot,
+    retry
 };
 
 Meaning in_play(Action a) {
@@ -51,6 +52,8 @@ Meaning in_play(Action a) {
             return Meaning::restart;
         case Action::rewind:
             return Meaning::rewind;
+        case Action::retry_spot:
+            return Meaning::retry;
         case Action::fullscreen:
             return Meaning::fullscreen;
         case Action::screenshot:
@@ -169,6 +172,8 @@ std::string_view action_label(Action action) {
             return "Screenshot";
         case Action::rewind:
             return "Rewind (hold)";
+        case Action::retry_spot:
+            return "Retry from last footing";
         default:
             return "?";
     }
@@ -205,9 +210,9 @@ std::string input_label(InputCode input) {
 
 const std::vector<Action>& rebindable_actions() {
     static const std::vector<Action> actions = {
-        Action::left,   Action::right,     Action::up,        Action::down,
-        Action::jump,   Action::quicksave, Action::quickload, Action::quickload_older,
-        Action::rewind, Action::restart,   Action::pause};
+        Action::left,   Action::right,     Action::up,         Action::down,
+        Action::jump,   Action::quicksave, Action::quickload,  Action::quickload_older,
+        Action::rewind, Action::restart,   Action::retry_spot, Action::pause};
     return actions;
 }
 

@@ -45,8 +45,8 @@ constexpr const char* usage_text =
     "  --level-guide       print the generated reference section of LEVELS.md\n"
     "  --help, --version\n"
     "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
-    "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, Esc pause, F11 fullscreen,\n"
-    "F12 screenshot.\n";
+    "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, T retry from your last\n"
+    "footing (practice), Esc pause, F11 fullscreen, F12 screenshot.\n";
 
 int usage_error(const std::string& message) {
     std::fprintf(stderr, "quickstep: %s\n%s", message.c_str(), usage_text);

@@ -1,6 +1,7 @@
 // Settings file: defaults, JSON load with checks, atomic save.
 #include "game/app/settings.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <tuple>
 
@@ -8,6 +9,7 @@
 
 #include "engine/json_file.hpp"
 #include "engine/save_file.hpp"
+#include "game/app/bindings.hpp"
 #include "game/app/paths.hpp"
 
 namespace qs {
@@ -38,6 +40,7 @@ Settings Settings::defaults() {
     keys(Action::fullscreen, {SDL_SCANCODE_F11});
     keys(Action::screenshot, {SDL_SCANCODE_F12});
     keys(Action::rewind, {SDL_SCANCODE_BACKSPACE});
+    keys(Action::retry_spot, {SDL_SCANCODE_T});
     pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
     pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
     pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});
@@ -98,6 +101,7 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         }
         *value = j[key].get<int>();
     }
+    std::array<bool, action_count> keys_in_file{}, buttons_in_file{};
     if (j.contains("keys")) {
         if (!j["keys"].is_object()) return bad("keys must be an object of action: [key names]");
         for (const auto& [name, list] : j["keys"].items()) {
@@ -114,6 +118,7 @@ Settings Settings::load(const fs::path& path, std::string& message) {
                 codes.push_back(code);
             }
             s.keys[static_cast<std::size_t>(*action)] = codes;
+            keys_in_file[static_cast<std::size_t>(*action)] = true;
         }
     }
     if (j.contains("buttons")) {
@@ -132,6 +137,24 @@ Settings Settings::load(const fs::path& path, std::string& message) {
                 buttons.push_back(b);
             }
             s.buttons[static_cast<std::size_t>(*action)] = buttons;
+            buttons_in_file[static_cast<std::size_t>(*action)] = true;
+        }
+    }
+    // An action the file does not list (one newer than the file) keeps its default keys and buttons,
+    // but not those the file gives to an action they would conflict with.
+    for (std::size_t a = 0; a < action_count; ++a) {
+        for (std::size_t b = 0; b < action_count; ++b) {
+            if (!actions_conflict(static_cast<Action>(a), static_cast<Action>(b))) continue;
+            if (!keys_in_file[a] && keys_in_file[b]) {
+                std::erase_if(s.keys[a], [&](SDL_Scancode k) {
+                    return std::find(s.keys[b].begin(), s.keys[b].end(), k) != s.keys[b].end();
+                });
+            }
+            if (!buttons_in_file[a] && buttons_in_file[b]) {
+                std::erase_if(s.buttons[a], [&](SDL_GameControllerButton k) {
+                    return std::find(s.buttons[b].begin(), s.buttons[b].end(), k) != s.buttons[b].end();
+                });
+            }
         }
     }
     return s;

@@ -130,9 +130,11 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
                 std::to_string(replay_version) + ")";
         return std::nullopt;
     }
-    if (actions != action_count) {
+    // Actions are only ever appended (game/sim/actions.hpp), so a replay with fewer actions keeps its bits
+    // where they are and plays as recorded; one with more comes from a newer build.
+    if (actions == 0 || actions > action_count) {
         error = "recorded with " + std::to_string(actions) + " input actions, this build has " +
-                std::to_string(action_count);
+                std::to_string(action_count) + (actions > action_count ? " (a newer build's replay)" : "");
         return std::nullopt;
     }
     if (replay.level.empty()) {
@@ -162,8 +164,7 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
                 std::to_string((body.size() - in.at) / change_bytes) + " present (truncated)";
         return std::nullopt;
     }
-    const std::uint64_t valid_bits =
-        action_count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << action_count) - 1;
+    const std::uint64_t valid_bits = actions >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << actions) - 1;
     replay.changes.resize(count);
     for (std::uint32_t i = 0; i < count; ++i) {
         Replay::Change& change = replay.changes[i];

@@ -12,7 +12,8 @@
 
 namespace qs {
 
-/// Everything a player can ask for.
+/// Everything a player can ask for. New actions go at the end only: replay files store the held actions
+/// as bits in this order (an older replay, with fewer actions, still plays).
 enum class Action : std::uint8_t {
     left,
     right,
@@ -29,6 +30,7 @@ enum class Action : std::uint8_t {
     fullscreen,
     screenshot,
     rewind,
+    retry_spot,  ///< a level painter's retry: the level again, from where the player last stood on ground
     count
 };
 
@@ -36,8 +38,8 @@ template <>
 struct ActionVocabulary<Action> {
     /// Script and settings names, in enum order.
     static constexpr std::array<std::string_view, static_cast<std::size_t>(Action::count)> names = {
-        "left",  "right",   "up",      "down", "jump",       "quicksave", "quickload", "quickload_older",
-        "pause", "restart", "confirm", "back", "fullscreen", "screenshot", "rewind"};
+        "left",  "right",   "up",      "down", "jump",       "quicksave",  "quickload", "quickload_older",
+        "pause", "restart", "confirm", "back", "fullscreen", "screenshot", "rewind",    "retry_spot"};
 };
 
 inline constexpr std::size_t action_count = action_count_of<Action>;
