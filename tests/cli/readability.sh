@@ -1,6 +1,7 @@
 # What a newcomer reads and sees, checked on the pixels of headless screenshots: the HUD's lives counter
 # sits on a dark panel over First Steps' white cloud, and Frozen Peaks' pits read as dark holes (they were
-# drawn in the snow colour of the hills, like solid ground).
+# drawn in the snow colour of the hills, like solid ground), and Turret Caverns' floor spike pits have the
+# cave wall behind them, not a strip of sky.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_DATA_HOME="$SCRATCH/data" XDG_CONFIG_HOME="$SCRATCH/config"
 
@@ -31,4 +32,19 @@ luma=$(mean_luma "$SCRATCH/hud.png" 138 8 158 40)
 luma=$(mean_luma "$SCRATCH/pit.png" 600 440 900 500)
 [ "$luma" -lt 150 ] && pass "Frozen Peaks' pit is dark, not snow (brightness $luma)" \
     || fail "the pit is bright like snow: $luma"
+# Turret Caverns two thirds into its solution: three spike pits in the floor are on screen.
+"$QS" 04_turret_caverns --headless --input "$SRC/levels/04_turret_caverns/solution.txt" --frames 684 \
+    --save-dir "$SCRATCH/saves" --screenshot "$SCRATCH/cave.png" >/dev/null 2>"$SCRATCH/cave.err" \
+    || fail "cave: $(cat "$SCRATCH/cave.err")"
+sky=$(python3 - "$SRC/tests/cli/lib" "$SCRATCH/cave.png" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png import read_png
+w, h, pixel = read_png(sys.argv[2])
+# The sky backdrop's bands: blue 232, red 92 to 134 in steps of 6.
+print(sum(1 for x in range(0, w, 2) for y in range(h // 2, h, 2)
+          if pixel(x, y)[2] == 232 and pixel(x, y)[0] in range(92, 135, 6)))
+PY
+)
+[ "$sky" -eq 0 ] && pass "no sky shows behind the cave's floor spike pits" || fail "$sky sky pixels in the cave's lower half"
 finish
