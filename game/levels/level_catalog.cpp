@@ -2,6 +2,7 @@
 #include "game/levels/level_catalog.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <system_error>
 
@@ -12,7 +13,9 @@ namespace qs {
 
 namespace fs = std::filesystem;
 
-CheckedLevel check_level(const fs::path& folder) {
+namespace {
+
+CheckedLevel load_and_check(const fs::path& folder) {
     CheckedLevel checked;
     LevelLoadResult loaded = load_level_folder(folder, level_schema());
     checked.errors = std::move(loaded.errors);
@@ -28,6 +31,16 @@ CheckedLevel check_level(const fs::path& folder) {
         return checked;
     }
     checked.level = std::make_shared<const LevelData>(std::move(*loaded.level));
+    return checked;
+}
+
+}  // namespace
+
+CheckedLevel check_level(const fs::path& folder) {
+    const auto started = std::chrono::steady_clock::now();
+    CheckedLevel checked = load_and_check(folder);
+    checked.check_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return checked;
 }
 

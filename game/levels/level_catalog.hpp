@@ -17,9 +17,10 @@ struct CheckedLevel {
     std::shared_ptr<const LevelData> level;  ///< null when there were errors
     std::vector<Entity> entities;            ///< placement order
     std::vector<std::string> errors;
+    double check_ms = 0;  ///< wall time check_level took (reading and checking the folder); 0 for a copy
 };
 
-/// Loads the folder and checks its prefab configuration.
+/// Loads the folder and checks its prefab configuration (timed: check_ms).
 CheckedLevel check_level(const std::filesystem::path& folder);
 
 /// One discovered level folder.

@@ -48,6 +48,7 @@ TEST_CASE("template: the generated folder passes check_level and plays at once")
     REQUIRE(checked.errors.empty());
     REQUIRE(checked.level);
     CHECK(checked.level->name == "My Level");
+    CHECK(checked.check_ms > 0);  // reading the folder is timed, for the level: line
     CHECK(checked.level->tiles.width == 40);
     CHECK(checked.level->tiles.height == 12);
     REQUIRE(checked.entities.size() == 2);  // the player and the goal
