@@ -15,7 +15,7 @@ packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2
           nlohmann-json3-dev doctest-dev libbenchmark-dev)
 fuzz=0
 if [ "$mode" = test ]; then
-  packages+=(xvfb xauth python3)
+  packages+=(xvfb xauth xdotool python3)
   [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
 fi
 
