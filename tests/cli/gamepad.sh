@@ -4,7 +4,8 @@
 # frame). Covers hot-plug during play, unplugging mid-play (pauses, and lets go of what the pad held),
 # every menu walked with the d-pad and with the left stick one step per push (a held or jittery stick
 # moves once), and the play actions: run, jump, drop through a one-way ledge, quicksave / quickload /
-# older save (LB / RB / Y), rewind (left trigger).
+# older save (LB / RB / Y), rewind (left trigger); and a button rebound in Options > Controls with the pad,
+# kept in settings.json and working after a restart.
 source "$(dirname "$0")/lib/common.bash"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
@@ -279,6 +280,57 @@ expect_trace gameover "game over menu with the stick; Restart the level" <<'EOF'
 1530: game_over 1 "Level select"
 1540: level_select 0 "First Steps"
 EOF
+
+# ---- rebinding a button in Options > Controls with the pad; the binding survives a restart ----
+# Title > Options > Controls > Jump > Add: X (added beside A); Add: LB (Quicksave's only button: the
+# conflict page offers only to keep it); Add, then B (cancelled); back out to the title.
+rm -rf "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
+printf '5 attach\n10 press x\n20 release x\n' >"$SCRATCH/rebound_x.pad"
+run_pad rebound_x "$LAB"
+check rebound_x 'p["y"] > 5 and p["vy"] == 0' "(before the rebinding X does not jump)"
+{
+    echo "0 attach"
+    for push in 10:dpdown 20:dpdown 30:a 40:dpdown 50:dpdown 60:dpdown 70:dpdown 80:a 90:dpdown 100:dpdown \
+        110:dpdown 120:dpdown 130:a 140:a 150:x 160:a 170:leftshoulder 180:a 190:a 200:b 210:b 220:b 230:b; do
+        echo "${push%%:*} press ${push#*:}"
+        echo "$((${push%%:*} + 1)) release ${push#*:}"
+    done
+} >"$SCRATCH/rebind.pad"
+run_pad rebind
+expect_trace rebind "Options > Controls > Jump: X added with the pad, LB refused (Quicksave's only button), B cancels" <<'EOF'
+0: title 0 "Play"
+10: title 1 "Level select"
+20: title 2 "Options"
+30: options 0 "Sound effects: 80%"
+40: options 1 "Music: 60%"
+50: options 2 "Ghost of the best run: on"
+60: options 3 "Fullscreen: off"
+70: options 4 "Controls"
+80: options 0 "Move left: *"
+90: options 1 "Move right: *"
+100: options 2 "Menu up: *"
+110: options 3 "Down / drop through: *"
+120: options 4 "Jump: Space, Z, K  /  pad A"
+130: options 0 "Add a key or button"
+140: options 0 "Add a key or button" (waiting for a key)
+150: options 0 "Add a key or button"
+160: options 0 "Add a key or button" (waiting for a key)
+170: options 1 "Keep pad LB for Quicksave"
+180: options 0 "Add a key or button"
+190: options 0 "Add a key or button" (waiting for a key)
+200: options 0 "Add a key or button"
+210: options 4 "Jump: Space, Z, K  /  pad A, pad X"
+220: options 4 "Controls"
+230: title 0 "Play"
+EOF
+[ "$(json_query "$XDG_CONFIG_HOME/quickstep/settings.json" '(d["buttons"]["jump"], d["buttons"]["quicksave"])')" = \
+    "(['a', 'x'], ['leftshoulder'])" ] && pass "settings.json: jump on a and x, quicksave kept on leftshoulder" ||
+    fail "settings.json buttons: $(json_query "$XDG_CONFIG_HOME/quickstep/settings.json" 'd["buttons"]')"
+# A new run (a restart of the game) reads settings.json: X jumps, A still does.
+run_pad rebound_x "$LAB"
+check rebound_x 'p["y"] < 4.5 and p["vy"] < 0' "after a restart the rebound X jumps"
+run_pad jump "$LAB"
+check jump 'p["y"] < 4.5 and p["vy"] < 0' "after a restart A still jumps"
 
 # --pad-script is for a window
 expect_exit 2 "--pad-script with --headless is a usage error" -- "$QS" --headless --pad-script "$SCRATCH/jump.pad"
