@@ -256,6 +256,18 @@ class SlotMap {
         return layout;
     }
 
+    /// One slot of export_layout() without copying the table (index < slot_count()).
+    SlotState slot_state(std::uint32_t index) const {
+        return SlotState{slots_[index].generation, slots_[index].alive};
+    }
+    /// export_layout().free_list without copying the slot table: O(free slots).
+    std::vector<std::uint32_t> export_free_list() const {
+        std::vector<std::uint32_t> free_list;
+        free_list.reserve(free_count_);
+        for (std::uint32_t i = free_head_; i != kNone; i = slots_[i].link) free_list.push_back(i);
+        return free_list;
+    }
+
     /// Checks that `layout` could be the state of a SlotMap with this max_generation. nullopt if so, else
     /// one sentence saying what is wrong. Rules: at most 2^32-1 slots; no generation is 0 or above
     /// max_generation; an alive slot's generation is below max_generation; a dead slot with generation

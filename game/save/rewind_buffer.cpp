@@ -1,8 +1,10 @@
-// The rewind buffer: reverse deltas recorded per tick, applied backwards, and the exact live world on
-// release by stepping the recorded inputs from the last canonical keyframe.
+// The rewind buffer: reverse deltas recorded per tick from the world's change marks (only the fields that
+// changed), applied backwards, and the exact live world on release by stepping the recorded inputs from
+// the last canonical keyframe.
 #include "game/save/rewind_buffer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "game/save/field_bytes.hpp"
@@ -11,12 +13,56 @@ namespace qs {
 
 namespace {
 
-std::vector<std::uint8_t> game_bytes(const GameState& game) {
-    std::vector<std::uint8_t> out;
+// Undo::bytes: [flags u8] [game state before: varint size, bytes] [layout changes] [entity changes...]
+constexpr std::uint8_t has_game = 1;
+constexpr std::uint8_t has_layout = 2;
+// An entity change: varint slot index, then one of these, then its data.
+constexpr std::uint8_t slot_was_free = 0;  // nothing: the slot held no entity before
+constexpr std::uint8_t whole_entity = 1;   // the entity before, every field (write_entity_bytes)
+constexpr std::uint8_t some_fields = 2;    // varint mask of the changed fields, then their values before
+// The free list before: unchanged, as a FIFO step (entries taken from its front, how many were appended),
+// or whole.
+constexpr std::uint8_t free_same = 0;
+constexpr std::uint8_t free_fifo = 1;
+constexpr std::uint8_t free_whole = 2;
+
+/// Fields a mask can name; a type with more is recorded whole.
+constexpr std::size_t max_masked_fields = 64;
+
+void put_varint(std::vector<std::uint8_t>& out, std::uint64_t value) {
+    while (value >= 0x80) {
+        out.push_back(static_cast<std::uint8_t>(value | 0x80));
+        value >>= 7;
+    }
+    out.push_back(static_cast<std::uint8_t>(value));
+}
+
+std::uint64_t get_varint(const std::uint8_t*& at) {
+    std::uint64_t value = 0;
+    for (int shift = 0;; shift += 7) {
+        std::uint8_t byte = *at++;
+        value |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+        if (!(byte & 0x80)) return value;
+    }
+}
+
+void put_u32(std::vector<std::uint8_t>& out, std::uint32_t value) {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&value);
+    out.insert(out.end(), bytes, bytes + sizeof value);
+}
+
+std::uint32_t get_u32(const std::uint8_t*& at) {
+    std::uint32_t value = 0;
+    std::memcpy(&value, at, sizeof value);
+    at += sizeof value;
+    return value;
+}
+
+void write_game_bytes(const GameState& game, std::vector<std::uint8_t>& out) {
+    out.clear();
     GameState copy = game;
     FieldByteWriter writer{out};
     copy.fields(writer);
-    return out;
 }
 
 GameState game_from_bytes(const std::vector<std::uint8_t>& bytes) {
@@ -33,21 +79,15 @@ std::size_t snapshot_bytes(const WorldSnapshot& snapshot) {
            snapshot.entities.size() * sizeof(Entity);
 }
 
-void put_u32(std::vector<std::uint8_t>& out, std::uint32_t value) {
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&value);
-    out.insert(out.end(), bytes, bytes + sizeof value);
+/// The start of the entity object a variant holds (what field table offsets count from).
+char* object_of(Entity& entity) {
+    return std::visit([](auto& e) { return reinterpret_cast<char*>(&e); }, entity);
+}
+const char* object_of(const Entity& entity) {
+    return std::visit([](const auto& e) { return reinterpret_cast<const char*>(&e); }, entity);
 }
 
 }  // namespace
-
-std::size_t RewindBuffer::Undo::size() const {
-    std::size_t size = sizeof(Undo) + game.capacity() + entities.capacity();
-    if (layout) {
-        size += layout->slots.capacity() * sizeof(EntityMap::SlotState) +
-                layout->free_list.capacity() * sizeof(std::uint32_t);
-    }
-    return size;
-}
 
 void RewindBuffer::set_limits(const Limits& limits) {
     limits_ = limits;
@@ -64,37 +104,33 @@ void RewindBuffer::stop() {
     inputs_.clear();
     keyframes_.clear();
     layout_ = {};
-    entity_bytes_.clear();
     entities_.clear();
-    live_.clear();
-    live_known_.clear();
+    types_.clear();
     game_bytes_.clear();
+    alive_ = 0;
     bytes_ = 0;
 }
 
 void RewindBuffer::start(World& world) {
     stop();
+    world.changes().clear();
     if (limits_.max_ticks <= 0) return;
     recording_ = true;
     base_ = inputs_base_ = 0;
     auto snapshot = std::make_shared<WorldSnapshot>(world.capture());
     layout_ = snapshot->layout;
-    entity_bytes_.assign(layout_.slots.size(), {});
     entities_.assign(layout_.slots.size(), Entity{});
+    types_.assign(layout_.slots.size(), 0);
     std::size_t next = 0;
     for (std::size_t index = 0; index < layout_.slots.size(); ++index) {
         if (!layout_.slots[index].alive) continue;
-        Entity entity = snapshot->entities[next++];
-        write_entity_bytes(entity, entity_bytes_[index]);
-        entities_[index] = std::move(entity);
+        entities_[index] = snapshot->entities[next++];
+        types_[index] = static_cast<std::uint8_t>(entities_[index].index());
     }
-    game_bytes_ = game_bytes(world.game);
-    live_.assign(layout_.slots.size(), Entity{});
-    live_known_.assign(layout_.slots.size(), false);
-    for (std::size_t i = 0; i < world.entities.size(); ++i) {
-        live_[world.entities.key_at_dense(i).index] = world.entities.value_at_dense(i);
-        live_known_[world.entities.key_at_dense(i).index] = true;
-    }
+    const Entity probe{std::in_place_type<Walker>};
+    flat_variant_ = object_of(probe) == reinterpret_cast<const char*>(&probe);
+    alive_ = next;
+    write_game_bytes(world.game, game_bytes_);
     keyframes_.push_back({0, snapshot});
     bytes_ = snapshot_bytes(*snapshot);
 }
@@ -107,83 +143,208 @@ void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {
     trim();
 }
 
-void RewindBuffer::mirror_entity(std::uint32_t index, std::vector<std::uint8_t> bytes) {
-    if (index >= entity_bytes_.size()) {
-        entity_bytes_.resize(index + 1);
-        entities_.resize(index + 1);
+RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>* indices,
+                                                bool layout_changed) {
+    const EntityMap& map = world.entities;
+    const auto slots_now = static_cast<std::uint32_t>(map.slot_count());
+    if (entities_.size() < slots_now) {
+        entities_.resize(slots_now);
+        types_.resize(slots_now);
     }
-    if (!bytes.empty()) {
-        const std::uint8_t* at = bytes.data();
-        entities_[index] = read_entity_bytes(at);
+    if (!indices) {
+        all_indices_.clear();
+        for (std::uint32_t i = 0; i < std::max<std::size_t>(slots_now, layout_.slots.size()); ++i)
+            all_indices_.push_back(i);
+        indices = &all_indices_;
     }
-    entity_bytes_[index] = std::move(bytes);
+
+    // Entities, against the layout as recorded (whether a slot held one before), in index order. This pass
+    // waits on memory (an entity's first touch since the last tick) more than it computes: the same entity
+    // (same slot generation) is diffed without reading either variant's type tag, which sits on a cache
+    // line of its own (the recorded type is kept in types_; an entity never changes type in place, which
+    // the cross-check verifies).
+    entity_out_.clear();
+    for (const std::uint32_t index : *indices) {
+        const bool was = index < layout_.slots.size() && layout_.slots[index].alive;
+        const EntityMap::SlotState state = index < slots_now ? map.slot_state(index) : EntityMap::SlotState{};
+        const Entity* now = state.alive ? map.get({index, state.generation}) : nullptr;
+        if (!was && !now) continue;
+        Entity& recorded = entities_[index];
+        const bool same_entity =
+            was && now &&
+            (indices == &all_indices_ ? recorded.index() == now->index()
+                                      : state.generation == layout_.slots[index].generation);
+        if (same_entity && tables_[types_[index]].fields.size() <= max_masked_fields) {
+            // Field by field through the type's table: a changed field's recorded value goes into the undo
+            // and the live value into the record.
+            const std::vector<FieldTable::Field>& fields = tables_[types_[index]].fields;
+            const char* live = flat_variant_ ? reinterpret_cast<const char*>(now) : object_of(*now);
+            char* before = flat_variant_ ? reinterpret_cast<char*>(&recorded) : object_of(recorded);
+            field_out_.clear();
+            std::uint64_t mask = 0;
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                const FieldTable::Field& field = fields[i];
+                const char* from = live + field.offset;
+                char* to = before + field.offset;
+                if (field.size) {
+                    if (FieldTable::same_plain(from, to, field.size)) continue;
+                    field_out_.insert(field_out_.end(), to, to + field.size);
+                    std::memcpy(to, from, field.size);
+                } else {
+                    if (field.same(from, to)) continue;
+                    field.store(to, field_out_);
+                    field.assign(to, from);
+                }
+                mask |= std::uint64_t{1} << i;
+            }
+            if (mask != 0) {
+                put_varint(entity_out_, index);
+                entity_out_.push_back(some_fields);
+                put_varint(entity_out_, mask);
+                entity_out_.insert(entity_out_.end(), field_out_.begin(), field_out_.end());
+            }
+            continue;
+        }
+        put_varint(entity_out_, index);
+        if (was) {
+            entity_out_.push_back(whole_entity);
+            write_entity_bytes(recorded, entity_out_);
+        } else {
+            entity_out_.push_back(slot_was_free);
+        }
+        if (now) {
+            recorded = *now;
+            body_state(recorded).body = nullptr;
+        } else {
+            recorded = Entity{};
+        }
+        types_[index] = static_cast<std::uint8_t>(recorded.index());
+        alive_ = alive_ + (now ? 1 : 0) - (was ? 1 : 0);
+    }
+
+    // The slot table and the free list.
+    layout_out_.clear();
+    if (layout_changed) {
+        const auto slots_before = static_cast<std::uint32_t>(layout_.slots.size());
+        std::vector<std::uint8_t> slot_changes;
+        std::uint32_t changed = 0;
+        layout_.slots.resize(std::max(slots_before, slots_now));
+        for (std::uint32_t index : *indices) {
+            const EntityMap::SlotState now =
+                index < slots_now ? map.slot_state(index) : EntityMap::SlotState{};
+            EntityMap::SlotState& recorded = layout_.slots[index];
+            if (index < slots_before && !(recorded == now)) {
+                put_varint(slot_changes, index);
+                put_u32(slot_changes, recorded.generation);
+                slot_changes.push_back(recorded.alive ? 1 : 0);
+                ++changed;
+            }
+            recorded = now;
+        }
+        layout_.slots.resize(slots_now);
+
+        std::vector<std::uint32_t> free_now = map.export_free_list();
+        std::vector<std::uint32_t>& free_before = layout_.free_list;
+        std::vector<std::uint8_t> free_change;
+        if (free_now == free_before) {
+            free_change.push_back(free_same);
+        } else {
+            // A FIFO step: the first `taken` entries were reused, then `appended` freed slots joined the
+            // back.
+            auto first = free_now.empty()
+                             ? free_before.end()
+                             : std::find(free_before.begin(), free_before.end(), free_now.front());
+            const auto taken = static_cast<std::size_t>(first - free_before.begin());
+            const std::size_t kept = free_before.size() - taken;
+            if (kept <= free_now.size() && std::equal(first, free_before.end(), free_now.begin())) {
+                free_change.push_back(free_fifo);
+                put_varint(free_change, taken);
+                for (std::size_t k = 0; k < taken; ++k) put_varint(free_change, free_before[k]);
+                put_varint(free_change, free_now.size() - kept);
+            } else {
+                free_change.push_back(free_whole);
+                put_varint(free_change, free_before.size());
+                for (std::uint32_t index : free_before) put_varint(free_change, index);
+            }
+            free_before = std::move(free_now);
+        }
+        if (changed > 0 || slots_before != slots_now || free_change.front() != free_same) {
+            put_varint(layout_out_, slots_before);
+            put_varint(layout_out_, changed);
+            layout_out_.insert(layout_out_.end(), slot_changes.begin(), slot_changes.end());
+            layout_out_.insert(layout_out_.end(), free_change.begin(), free_change.end());
+        }
+    }
+
+    // The game state.
+    write_game_bytes(world.game, game_now_);
+    const bool game_changed = game_now_ != game_bytes_;
+
+    Undo undo;
+    std::vector<std::uint8_t>& out = undo.bytes;
+    out.reserve(1 + (game_changed ? 1 + game_bytes_.size() : 0) + layout_out_.size() + entity_out_.size());
+    out.push_back(
+        static_cast<std::uint8_t>((game_changed ? has_game : 0) | (layout_out_.empty() ? 0 : has_layout)));
+    if (game_changed) {
+        put_varint(out, game_bytes_.size());
+        out.insert(out.end(), game_bytes_.begin(), game_bytes_.end());
+        std::swap(game_bytes_, game_now_);
+    }
+    out.insert(out.end(), layout_out_.begin(), layout_out_.end());
+    out.insert(out.end(), entity_out_.begin(), entity_out_.end());
+    return undo;
+}
+
+std::string RewindBuffer::unrecorded_change(World& world) const {
+    const EntityMap& map = world.entities;
+    if (!(map.export_layout() == layout_)) return "the slot table or the free list";
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        const std::uint32_t index = map.key_at_dense(i).index;
+        const Entity& live = map.value_at_dense(i);
+        const Entity& recorded = entities_[index];
+        const std::string where = std::string(entity_type_name(live)) + " in slot " + std::to_string(index);
+        if (live.index() != recorded.index()) return where + " (its type)";
+        const char* a = object_of(live);
+        const char* b = object_of(recorded);
+        for (const FieldTable::Field& field : tables_[live.index()].fields) {
+            const bool same = field.size
+                                  ? FieldTable::same_plain(a + field.offset, b + field.offset, field.size)
+                                  : field.same(a + field.offset, b + field.offset);
+            if (!same) return where + ", field " + field.name;
+        }
+    }
+    std::vector<std::uint8_t> game;
+    write_game_bytes(world.game, game);
+    if (game != game_bytes_) return "the game state";
+    return {};
 }
 
 void RewindBuffer::record(World& world, const ActionState& actions) {
-    if (!recording_) return;
-    Undo undo;
-
-    std::vector<std::uint8_t> game_now = game_bytes(world.game);
-    if (game_now != game_bytes_) undo.game = std::exchange(game_bytes_, std::move(game_now));
-
-    EntityMap::Layout layout_now = world.entities.export_layout();
-    if (!(layout_now == layout_)) {
-        // Slots freed this tick: their entities come back on the way back.
-        for (std::size_t index = 0; index < layout_.slots.size(); ++index) {
-            bool now_alive = index < layout_now.slots.size() && layout_now.slots[index].alive;
-            if (layout_.slots[index].alive && !now_alive) {
-                put_u32(undo.entities, static_cast<std::uint32_t>(index));
-                undo.entities.push_back(1);
-                undo.entities.insert(undo.entities.end(), entity_bytes_[index].begin(),
-                                     entity_bytes_[index].end());
-                entity_bytes_[index].clear();
-            }
+    ChangeMarks& marks = world.changes();
+    if (!recording_) {
+        marks.clear();
+        return;
+    }
+    const EntityMap& map = world.entities;
+    // A layout that changed without a mark (sizes differ) is compared whole, as after a restore.
+    const bool sizes_differ = map.slot_count() != layout_.slots.size() || map.size() != alive_ ||
+                              map.free_count() != layout_.free_list.size();
+    const bool everything = marks.all() || (sizes_differ && !marks.layout_changed());
+    if (!everything) marks.sorted_slots(sorted_marks_);
+    Undo undo =
+        record_changes(world, everything ? nullptr : &sorted_marks_, everything || marks.layout_changed());
+    if (cross_check_ && !everything) {
+        std::string missed = unrecorded_change(world);
+        if (!missed.empty()) {
+            unmarked_.push_back("tick " + std::to_string(position() + 1) + ": " + missed +
+                                " changed unmarked");
+            apply(undo);
+            undo = record_changes(world, nullptr, true);
         }
-        undo.layout = std::exchange(layout_, std::move(layout_now));
     }
-    if (entity_bytes_.size() < layout_.slots.size()) {
-        entity_bytes_.resize(layout_.slots.size());
-        entities_.resize(layout_.slots.size());
-    }
+    marks.clear();
 
-    if (live_.size() < layout_.slots.size()) {
-        live_.resize(layout_.slots.size());
-        live_known_.resize(layout_.slots.size(), false);
-    }
-    for (std::size_t i = 0; i < world.entities.size(); ++i) {
-        std::uint32_t index = world.entities.key_at_dense(i).index;
-        Entity& entity = world.entities.value_at_dense(i);
-        // The cheap test first: a plain entity whose bytes are those of the last record() did not change.
-        // (Different bytes with equal fields, e.g. after a rebuild gave it a new body, only cost an encode.)
-        bool untouched = std::visit(
-            [&](const auto& e) {
-                using T = std::decay_t<decltype(e)>;
-                if constexpr (std::is_trivially_copyable_v<T>) {
-                    const T* before = live_known_[index] ? std::get_if<T>(&live_[index]) : nullptr;
-                    return before && std::memcmp(static_cast<const void*>(&e), static_cast<const void*>(before),
-                                                 sizeof(T)) == 0;
-                } else {
-                    return false;
-                }
-            },
-            entity);
-        if (untouched) continue;
-        live_[index] = entity;
-        live_known_[index] = true;
-        scratch_.clear();
-        write_entity_bytes(entity, scratch_);
-        std::vector<std::uint8_t>& before = entity_bytes_[index];
-        if (scratch_ == before) continue;
-        put_u32(undo.entities, index);
-        undo.entities.push_back(before.empty() ? 0 : 1);
-        undo.entities.insert(undo.entities.end(), before.begin(), before.end());
-        before.assign(scratch_.begin(), scratch_.end());
-        entities_[index] = entity;
-        body_state(entities_[index]).body = nullptr;
-    }
-
-    undo.game.shrink_to_fit();
-    undo.entities.shrink_to_fit();
+    undo.bytes.shrink_to_fit();
     bytes_ += undo.size() + sizeof(ActionState);
     ticks_.push_back(std::move(undo));
     inputs_.push_back(actions);
@@ -213,6 +374,7 @@ void RewindBuffer::trim() {
 WorldSnapshot RewindBuffer::mirrored_snapshot() const {
     WorldSnapshot snapshot;
     snapshot.layout = layout_;
+    snapshot.entities.reserve(alive_);
     for (std::size_t index = 0; index < layout_.slots.size(); ++index) {
         if (layout_.slots[index].alive) snapshot.entities.push_back(entities_[index]);
     }
@@ -220,27 +382,76 @@ WorldSnapshot RewindBuffer::mirrored_snapshot() const {
     return snapshot;
 }
 
+void RewindBuffer::apply(const Undo& undo) {
+    const std::uint8_t* at = undo.bytes.data();
+    const std::uint8_t* end = at + undo.bytes.size();
+    const std::uint8_t flags = *at++;
+    if (flags & has_game) {
+        const std::size_t size = get_varint(at);
+        game_bytes_.assign(at, at + size);
+        at += size;
+    }
+    if (flags & has_layout) {
+        const std::size_t slots_before = get_varint(at);
+        if (entities_.size() < slots_before) {
+            entities_.resize(slots_before);
+            types_.resize(slots_before);
+        }
+        layout_.slots.resize(slots_before);
+        for (std::uint64_t changed = get_varint(at); changed > 0; --changed) {
+            const auto index = static_cast<std::uint32_t>(get_varint(at));
+            const std::uint32_t generation = get_u32(at);
+            layout_.slots[index] = {generation, *at++ != 0};
+        }
+        std::vector<std::uint32_t>& free_list = layout_.free_list;
+        const std::uint8_t free_change = *at++;
+        if (free_change == free_fifo) {
+            std::vector<std::uint32_t> taken(get_varint(at));
+            for (std::uint32_t& index : taken) index = static_cast<std::uint32_t>(get_varint(at));
+            free_list.resize(free_list.size() - get_varint(at));
+            free_list.insert(free_list.begin(), taken.begin(), taken.end());
+        } else if (free_change == free_whole) {
+            free_list.assign(get_varint(at), 0);
+            for (std::uint32_t& index : free_list) index = static_cast<std::uint32_t>(get_varint(at));
+        }
+    }
+    while (at < end) {
+        const auto index = static_cast<std::uint32_t>(get_varint(at));
+        const std::uint8_t kind = *at++;
+        if (index >= entities_.size()) {
+            entities_.resize(index + 1);
+            types_.resize(index + 1);
+        }
+        if (kind == slot_was_free) {
+            entities_[index] = Entity{};
+            types_[index] = 0;
+        } else if (kind == whole_entity) {
+            entities_[index] = read_entity_bytes(at);
+            types_[index] = static_cast<std::uint8_t>(entities_[index].index());
+        } else {
+            const std::vector<FieldTable::Field>& fields = tables_[types_[index]].fields;
+            char* object =
+                flat_variant_ ? reinterpret_cast<char*>(&entities_[index]) : object_of(entities_[index]);
+            for (std::uint64_t mask = get_varint(at); mask != 0; mask &= mask - 1) {
+                const FieldTable::Field& field = fields[static_cast<std::size_t>(__builtin_ctzll(mask))];
+                if (field.size) {
+                    std::memcpy(object + field.offset, at, field.size);
+                    at += field.size;
+                } else {
+                    field.load(object + field.offset, at);
+                }
+            }
+        }
+    }
+    alive_ = 0;
+    for (const auto& slot : layout_.slots) alive_ += slot.alive ? 1 : 0;
+}
+
 void RewindBuffer::undo_last_tick() {
     Undo undo = std::move(ticks_.back());
     ticks_.pop_back();
     bytes_ -= undo.size();
-    if (!undo.game.empty()) game_bytes_ = std::move(undo.game);
-    if (undo.layout) layout_ = std::move(*undo.layout);
-    const std::uint8_t* at = undo.entities.data();
-    const std::uint8_t* end = at + undo.entities.size();
-    while (at < end) {
-        std::uint32_t index = 0;
-        std::memcpy(&index, at, sizeof index);
-        at += sizeof index;
-        bool had = *at++ != 0;
-        if (!had) {
-            mirror_entity(index, {});
-            continue;
-        }
-        const std::uint8_t* start = at;
-        read_entity_bytes(at);  // finds the end of this entity's bytes
-        mirror_entity(index, std::vector<std::uint8_t>(start, at));
-    }
+    apply(undo);
 }
 
 std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
@@ -257,8 +468,7 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         keyframes_.pop_back();
     }
     world.restore(mirrored_snapshot());
-    live_.assign(live_.size(), Entity{});  // the world now holds other values: compare fields again
-    live_known_.assign(live_.size(), false);
+    world.changes().clear();  // the world is now exactly what is recorded
     return done;
 }
 
@@ -268,11 +478,13 @@ std::int64_t RewindBuffer::resume(World& world) {
     std::int64_t steps = position() - keyframe.position;
     if (steps < 0 || steps > limits_.max_replay_ticks || keyframe.position < inputs_base_) return -1;
     world.restore(*keyframe.snapshot);
-    live_known_.assign(live_known_.size(), false);
     for (std::int64_t p = keyframe.position; p < position(); ++p) {
         world.step(inputs_[static_cast<std::size_t>(p - inputs_base_)]);
         world.take_events();
     }
+    // The world stepped again is the recorded one (the same future); the next record() compares every
+    // entity all the same (restore() marked everything), so nothing rests on that.
+    world.changes().mark_all();
     return steps;
 }
 

@@ -1,6 +1,9 @@
 // The rewind buffer: every tick of play recorded as a changed-only reverse delta (game state, SlotMap
-// layout when it changed, the entities whose fields changed, each through its field list), so the world
-// can go back one tick at a time exactly: every field, every slot generation, the free list.
+// layout when it changed, the entities whose fields changed, each through its field list, only the fields
+// that changed), so the world can go back one tick at a time exactly: every field, every slot generation,
+// the free list. Which entities to look at comes from the world's change marks (change_marks.hpp): an
+// entity nobody marked is not looked at, so idle entities cost nothing per tick. set_cross_check(true)
+// compares every entity as well and reports a change that was not marked (tests, benchmarks).
 //
 //   buffer.start(world);                 // level start, restart, quickload: a new recording
 //   world.step(actions); buffer.record(world, actions);
@@ -19,8 +22,10 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "game/save/field_table.hpp"
 #include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
 
@@ -54,6 +59,12 @@ class RewindBuffer {
     /// close enough and the world stays as step_back() left it).
     std::int64_t resume(World& world);
 
+    /// Cross-check mode: after each record() every live entity, the slot table and the free list are
+    /// compared with the recording too; a change the marks missed is recorded all the same (the tick is
+    /// recorded again from a full comparison) and described in unmarked_changes().
+    void set_cross_check(bool on) { cross_check_ = on; }
+    const std::vector<std::string>& unmarked_changes() const { return unmarked_; }
+
     bool recording() const { return recording_; }
     /// Ticks that can be gone back.
     std::int64_t ticks() const { return static_cast<std::int64_t>(ticks_.size()); }
@@ -61,12 +72,11 @@ class RewindBuffer {
     std::size_t bytes() const { return bytes_; }
 
    private:
-    /// How to get from one tick's state back to the one before: only what changed.
+    /// How to get from one tick's state back to the one before: only what changed, in one byte string
+    /// (flags, then the game state before, the slot table and free list changes, the entity changes).
     struct Undo {
-        std::vector<std::uint8_t> game;           ///< the game state before, if it changed
-        std::optional<EntityMap::Layout> layout;  ///< the layout before, if it changed
-        std::vector<std::uint8_t> entities;       ///< (index u32, had u8, [entity bytes]) per changed slot
-        std::size_t size() const;
+        std::vector<std::uint8_t> bytes;
+        std::size_t size() const { return sizeof(Undo) + bytes.capacity(); }
     };
     struct Keyframe {
         std::int64_t position;
@@ -74,7 +84,12 @@ class RewindBuffer {
     };
 
     std::int64_t position() const { return base_ + ticks(); }
-    void mirror_entity(std::uint32_t index, std::vector<std::uint8_t> bytes);
+    /// Brings the recorded state up to `world` for the slots in `indices` (every slot when null) and the
+    /// layout and game state, and returns how to undo that.
+    Undo record_changes(World& world, const std::vector<std::uint32_t>* indices, bool layout_changed);
+    /// Where `world` differs from the recorded state (cross-check), or empty.
+    std::string unrecorded_change(World& world) const;
+    void apply(const Undo& undo);
     void undo_last_tick();
     void trim();
     WorldSnapshot mirrored_snapshot() const;
@@ -90,14 +105,18 @@ class RewindBuffer {
 
     // The state at the current position, as recorded.
     EntityMap::Layout layout_;
-    std::vector<std::vector<std::uint8_t>> entity_bytes_;  ///< by slot index; empty for a free slot
-    std::vector<Entity> entities_;                         ///< decoded, by slot index
-    /// The live entities as they were at the last record(), bytes and all (Box2D body pointers too): an
-    /// entity of a plain type whose bytes did not change since is not encoded again.
-    std::vector<Entity> live_;
-    std::vector<bool> live_known_;  ///< live_[i] holds what slot i held at the last record()
+    std::vector<Entity> entities_;     ///< by slot index (body pointers null); meaningful for alive slots
+    std::vector<std::uint8_t> types_;  ///< entities_[i].index(), kept apart (see record_changes)
+    bool flat_variant_ = false;        ///< an Entity's object starts at its own address (libstdc++, libc++)
     std::vector<std::uint8_t> game_bytes_;
-    std::vector<std::uint8_t> scratch_;
+    std::size_t alive_ = 0;  ///< alive slots in layout_
+
+    std::array<FieldTable, std::variant_size_v<Entity>> tables_ = FieldTable::for_roster();
+    bool cross_check_ = false;
+    std::vector<std::string> unmarked_;
+    // Reused between ticks.
+    std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_;
+    std::vector<std::uint32_t> all_indices_, sorted_marks_;
 };
 
 }  // namespace qs

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
 
 #include "engine/fields.hpp"
 
@@ -33,6 +34,13 @@ struct BodyState {
 
     b2Body* body = nullptr;         ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
     double prev_x = 0, prev_y = 0;  ///< position one tick ago, for interpolated drawing (not state)
+
+    /// Whether the saved fields hold the same bits (so -0.0 differs from 0.0: exactness, not arithmetic).
+    bool same_fields(const BodyState& other) const {
+        auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+        return same(x, other.x) && same(y, other.y) && same(vx, other.vx) && same(vy, other.vy) &&
+               same(angle, other.angle) && same(spin, other.spin) && awake == other.awake;
+    }
 
     template <class V>
     void fields(V& v) {

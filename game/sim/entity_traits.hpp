@@ -56,6 +56,13 @@ template <class T>
 concept Reacts = requires(T& entity, World& world, EntityRef self) {
     entity.react(world, self);
 };
+/// Its react() writes nothing of its own but what it marks with World::mark_changed (`static constexpr
+/// bool marks_own_changes = true`), so the rewind recording skips it on the ticks it only looks (a coin
+/// waiting to be touched). Without it, every entity that reacts counts as changed every tick.
+template <class T>
+concept MarksOwnChanges = requires {
+    requires T::marks_own_changes;
+};
 /// Has a Box2D body, made from its state when inserted and when the world is rebuilt.
 template <class T>
 concept HasBody = requires(T& entity, World& world, EntityRef self) {

@@ -72,6 +72,7 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
 World::~World() = default;
 
 void World::adopt(World&& rebuilt) {
+    changes_.mark_all();
     entities = std::move(rebuilt.entities);
     game = rebuilt.game;
     physics_ = std::move(rebuilt.physics_);
@@ -167,7 +168,7 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     for (b2Fixture* fixture : query.found) {
         if (!fixture->GetBody()->IsEnabled()) continue;
         EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
-        Entity* entity = get_entity(ref);
+        const Entity* entity = find_entity(ref);
         if (!entity) continue;
         // The top of the entity's top tile (a door's body hangs down from its first tile).
         double half_height = std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
@@ -287,12 +288,14 @@ void World::flush_changes() {
         if (Entity* entity = entities.get(to_key(ref))) {
             destroy_body(body_state(*entity));
             entities.erase(to_key(ref));
+            changes_.mark_layout(ref.index);
         }
     }
     pending_erase_.clear();
     std::vector<Entity> spawns = std::exchange(pending_spawn_, {});
     for (Entity& entity : spawns) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
+        changes_.mark_layout(ref.index);
         create_body(ref);
     }
 }
@@ -313,25 +316,33 @@ void World::step(const ActionState& actions) {
         state.prev_y = state.y;
         std::visit(
             [&]<class T>(T& e) {
-                if constexpr (Thinks<T>) e.think(*this, ref);
+                if constexpr (Thinks<T>) {
+                    changes_.mark(ref.index);  // whatever thinks may change itself
+                    e.think(*this, ref);
+                }
             },
             entity);
     }
 
     physics_->Step(static_cast<float>(tick_seconds), 8, 3);
 
-    for (Entity& entity : entities) {
-        BodyState& state = body_state(entity);
+    for (std::size_t i = 0; i < entities.size(); ++i) {
+        BodyState& state = body_state(entities.value_at_dense(i));
         if (!state.body) continue;
         const b2Vec2& p = state.body->GetPosition();
         const b2Vec2& v = state.body->GetLinearVelocity();
-        state.x = p.x;
-        state.y = p.y;
-        state.vx = v.x;
-        state.vy = v.y;
-        state.angle = state.body->GetAngle();
-        state.spin = state.body->GetAngularVelocity();
-        state.awake = state.body->IsAwake();
+        BodyState moved = state;
+        moved.x = p.x;
+        moved.y = p.y;
+        moved.vx = v.x;
+        moved.vy = v.y;
+        moved.angle = state.body->GetAngle();
+        moved.spin = state.body->GetAngularVelocity();
+        moved.awake = state.body->IsAwake();
+        if (!moved.same_fields(state)) {
+            state = moved;
+            changes_.mark(entities.key_at_dense(i).index);
+        }
     }
 
     for (EntityRef ref : order) {
@@ -339,7 +350,10 @@ void World::step(const ActionState& actions) {
         if (!entity) continue;
         std::visit(
             [&]<class T>(T& e) {
-                if constexpr (Reacts<T>) e.react(*this, ref);
+                if constexpr (Reacts<T>) {
+                    if constexpr (!MarksOwnChanges<T>) changes_.mark(ref.index);
+                    e.react(*this, ref);
+                }
             },
             *entity);
     }
@@ -390,6 +404,7 @@ void World::restore(const WorldSnapshot& snapshot) {
         return entity;
     });
     game = snapshot.game;
+    changes_.mark_all();
     build_physics();
 }
 

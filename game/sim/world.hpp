@@ -20,6 +20,7 @@
 #include "engine/camera.hpp"
 #include "engine/level_data.hpp"
 #include "game/sim/actions.hpp"
+#include "game/sim/change_marks.hpp"
 #include "game/sim/collision.hpp"
 #include "game/sim/game_state.hpp"
 #include "game/sim/ground_contact.hpp"
@@ -63,15 +64,34 @@ class World {
     void adopt(World&& rebuilt);
 
     // ---- for entities ----
-    /// The entity `ref` names if it is alive and of type T, else nullptr.
+    /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
+    /// change of that entity (change_marks.hpp); find() is the read-only one.
     template <class T>
     T* get(EntityRef ref) {
         Entity* entity = entities.get(to_key(ref));
+        T* typed = entity ? std::get_if<T>(entity) : nullptr;
+        if (typed) changes_.mark(ref.index);
+        return typed;
+    }
+    Entity* get_entity(EntityRef ref) {
+        Entity* entity = entities.get(to_key(ref));
+        if (entity) changes_.mark(ref.index);
+        return entity;
+    }
+    /// Read-only lookups: no change mark.
+    template <class T>
+    const T* find(EntityRef ref) const {
+        const Entity* entity = entities.get(to_key(ref));
         return entity ? std::get_if<T>(entity) : nullptr;
     }
-    Entity* get_entity(EntityRef ref) { return entities.get(to_key(ref)); }
+    const Entity* find_entity(EntityRef ref) const { return entities.get(to_key(ref)); }
     /// The player (nullptr only in a world without one).
     Player* player() { return get<Player>(game.player); }
+    /// Says that `ref`'s entity changed this tick, for a write the World cannot see (an entity that
+    /// MarksOwnChanges writing itself in react()).
+    void mark_changed(EntityRef ref) { changes_.mark(ref.index); }
+    /// The slots changed since the rewind recording last cleared the marks.
+    ChangeMarks& changes() { return changes_; }
     /// The living player if its box overlaps the given centred box.
     Player* player_touching(double x, double y, double half_width, double half_height) {
         Player* p = player();
@@ -152,6 +172,7 @@ class World {
     std::vector<WorldEvent> events_;
     const ActionState* actions_ = nullptr;
     bool stepping_ = false;
+    ChangeMarks changes_;
 };
 
 }  // namespace qs

@@ -99,6 +99,14 @@ std::string compare(const Map& map, const Model& model) {
     if (map.slot_count() != model.generations.size()) return "slot_count wrong";
     if (map.free_count() != model.free.size()) return "free_count wrong";
     if (map.export_layout() != model.layout()) return "layout differs";
+    {
+        const auto layout = model.layout();
+        if (map.export_free_list() != layout.free_list) return "export_free_list differs";
+        for (std::uint32_t i = 0; i < layout.slots.size(); ++i) {
+            if (!(map.slot_state(i) == layout.slots[i]))
+                return "slot_state(" + std::to_string(i) + ") differs";
+        }
+    }
     for (std::uint32_t i = 0; i < model.generations.size(); ++i) {
         const std::uint32_t g = model.generations[i];
         const Key current{i, g};

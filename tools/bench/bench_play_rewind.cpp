@@ -2,14 +2,24 @@
 // its solution played tick by tick through World::step exactly as the play session does, and the calls the
 // session makes timed: RewindBuffer::record after each step, step_back (one tick back, the world rebuilt),
 // a 60-second jump back in one go, and resume (the live world stepped again from the keyframe on release).
-// Counters: recorded bytes per minute of play, entities. Run: ./build/tools/bench/bench_play_rewind
+// The stress level is also played through PlaySession::step itself (settle the canonical rebuild, step,
+// record, the keyframe every 10 s) with the recording on and off: the difference is what recording costs
+// on the real path, keyframes and all.
+// Record times are the calling thread's CPU time (the machine is shared: wall time under load says more
+// about the load than about the code); the wall time is a counter beside it.
+// Counters: recorded bytes per minute of play, entities, slots marked as changed per tick.
+// Run: ./build/tools/bench/bench_play_rewind
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <ctime>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/heap_tuning.hpp"
+#include "game/app/play_session.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/stress_level.hpp"
 #include "game/save/rewind_buffer.hpp"
@@ -18,6 +28,13 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// The calling thread's CPU time, seconds.
+double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 
 const std::vector<std::string> shipped_levels = {"01_first_steps",    "02_walker_woods", "03_switchworks",
                                                  "04_turret_caverns", "05_frozen_peaks", "06_the_summit"};
@@ -32,6 +49,11 @@ struct Play {
     qs::RewindBuffer buffer;
     qs::ActionState actions;
     std::int64_t tick = 0;
+    bool restart_when_complete = true;  ///< else the world plays on after the goal (a full minute recorded)
+    std::int64_t stepped = 0;           ///< ticks stepped in all (tick starts again at a restart)
+    double marked = 0;                  ///< slots marked as changed, summed over the ticks stepped
+    double record_wall = 0;             ///< wall seconds in record(), summed
+    double grown = 0;                   ///< bytes record() added to the recording, summed
 
     explicit Play(const std::string& name) {
         const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name;
@@ -56,39 +78,102 @@ struct Play {
         actions = {};
         tick = 0;
     }
-    /// One tick as the session plays it; returns the seconds record() took.
+    /// One tick as the session plays it; returns the CPU seconds record() took.
     double step() {
-        if (world->game.completed) restart();
+        if (world->game.completed && restart_when_complete) restart();
         actions.begin_tick();
         script.apply(tick++, actions);
+        ++stepped;
         world->step(actions);
         world->take_events();
+        marked += static_cast<double>(world->changes().all() ? world->entities.slot_count()
+                                                             : world->changes().slots().size());
         auto started = Clock::now();
+        double cpu_started = cpu_seconds();
+        const double bytes_before = static_cast<double>(buffer.bytes());
         buffer.record(*world, actions);
-        return std::chrono::duration<double>(Clock::now() - started).count();
+        double cpu = cpu_seconds() - cpu_started;
+        grown += static_cast<double>(buffer.bytes()) - bytes_before;
+        record_wall += std::chrono::duration<double>(Clock::now() - started).count();
+        return cpu;
     }
 };
 
+/// Counters of a recording run since `from` (a copy of the run taken when measuring started): memory per
+/// minute (bytes recorded per tick, at 60 ticks a second), slots marked per tick, wall time per record().
+struct Counts {
+    double stepped, marked, record_wall, grown;
+    explicit Counts(const Play& play)
+        : stepped(static_cast<double>(play.stepped)),
+          marked(play.marked),
+          record_wall(play.record_wall),
+          grown(play.grown) {}
+};
+void set_record_counters(benchmark::State& state, const Play& play, const Counts& from) {
+    const Counts to(play);
+    const double stepped = to.stepped - from.stepped;
+    state.counters["entities"] = static_cast<double>(play.world->entities.size());
+    state.counters["MB_per_minute"] = (to.grown - from.grown) / stepped * 3600 / (1 << 20);
+    state.counters["marked_per_tick"] = (to.marked - from.marked) / stepped;
+    state.counters["wall_us"] = (to.record_wall - from.record_wall) / stepped * 1e6;
+}
+
 void BM_RewindRecordTick(benchmark::State& state) {
     Play play(shipped_levels[state.range(0)]);
-    std::size_t bytes_at_start = play.buffer.bytes();
+    const Counts from(play);
     for (auto _ : state) state.SetIterationTime(play.step());
     state.SetLabel(shipped_levels[state.range(0)]);
-    state.counters["entities"] = static_cast<double>(play.world->entities.size());
-    double per_tick = static_cast<double>(play.buffer.bytes() - bytes_at_start) / play.buffer.ticks();
-    state.counters["MB_per_minute"] = per_tick * 3600 / (1 << 20);
+    set_record_counters(state, play, from);
 }
 BENCHMARK(BM_RewindRecordTick)->DenseRange(0, 5)->UseManualTime()->Iterations(1500);
 
 void BM_RewindRecordTickStress(benchmark::State& state) {
     Play play(static_cast<int>(state.range(0)));
     for (int i = 0; i < 30; ++i) play.step();
+    const Counts from(play);
     for (auto _ : state) state.SetIterationTime(play.step());
-    state.counters["entities"] = static_cast<double>(play.world->entities.size());
-    state.counters["MB_per_minute"] =
-        static_cast<double>(play.buffer.bytes()) / play.buffer.ticks() * 3600 / (1 << 20);
+    set_record_counters(state, play, from);
 }
-BENCHMARK(BM_RewindRecordTickStress)->Arg(10000)->UseManualTime()->Iterations(300);
+BENCHMARK(BM_RewindRecordTickStress)->Arg(10000)->UseManualTime()->Iterations(600);
+
+/// The stress level through PlaySession::step, the game's own tick, for 1 200 ticks (two keyframes with
+/// their canonical rebuilds); argument 1: rewind recording on (the default settings), 0: off. Time per
+/// tick is CPU time of the main thread.
+void BM_SessionStepStress(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const auto dir = std::filesystem::temp_directory_path() / "qs_bench_rewind_session";
+    qs::PlaySession session(dir, false);
+    qs::RewindBuffer::Limits limits;
+    if (state.range(1) == 0) limits.max_ticks = 0;
+    session.set_rewind_limits(limits);
+    qs::StressLevel stress = qs::make_stress_level(static_cast<int>(state.range(0)));
+    session.start(qs::CheckedLevel{stress.level, stress.entities, {}});
+    qs::ActionState actions;
+    for (int i = 0; i < 30; ++i) {
+        actions.begin_tick();
+        session.step(actions);
+    }
+    double wall = 0;
+    for (auto _ : state) {
+        actions.begin_tick();
+        auto started = Clock::now();
+        double cpu_started = cpu_seconds();
+        session.step(actions);
+        state.SetIterationTime(cpu_seconds() - cpu_started);
+        wall += std::chrono::duration<double>(Clock::now() - started).count();
+    }
+    session.settle_canonical_rebuild();
+    state.SetLabel(state.range(1) ? "recording" : "not recording");
+    state.counters["wall_ms"] = wall / static_cast<double>(state.iterations()) * 1e3;
+    state.counters["rewind_MB"] = static_cast<double>(session.rewind().bytes()) / (1 << 20);
+    std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_SessionStepStress)
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->UseManualTime()
+    ->Iterations(1200)
+    ->Unit(benchmark::kMillisecond);
 
 /// One tick back: what each tick of a held rewind costs (the world rebuilt from the recorded state).
 void BM_RewindOneTickBack(benchmark::State& state) {
@@ -111,14 +196,16 @@ BENCHMARK(BM_RewindOneTickBack)->DenseRange(0, 5)->Unit(benchmark::kMicrosecond)
 /// the recording starts at the level start).
 void BM_RewindJumpBack60s(benchmark::State& state) {
     Play play(shipped_levels[state.range(0)]);
+    play.restart_when_complete = false;
     double jump_seconds = 0, resume_seconds = 0;
+    std::int64_t jumped_ticks = 0;
     for (auto _ : state) {
         state.PauseTiming();
         play.restart();
         for (int i = 0; i < 3600; ++i) play.step();
         state.ResumeTiming();
         auto started = Clock::now();
-        play.buffer.step_back(*play.world, 3600);
+        jumped_ticks += play.buffer.step_back(*play.world, 3600);
         auto jumped = Clock::now();
         play.buffer.resume(*play.world);
         auto resumed = Clock::now();
@@ -128,6 +215,8 @@ void BM_RewindJumpBack60s(benchmark::State& state) {
     state.SetLabel(shipped_levels[state.range(0)]);
     state.counters["jump_ms"] = jump_seconds * 1000 / state.iterations();
     state.counters["resume_ms"] = resume_seconds * 1000 / state.iterations();
+    state.counters["ticks_back"] =
+        static_cast<double>(jumped_ticks) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_RewindJumpBack60s)->DenseRange(0, 5)->Unit(benchmark::kMillisecond)->Iterations(5);
 

@@ -11,6 +11,7 @@ void Checkpoint::react(World& world, EntityRef self) {
     if (!player) return;
     if (auto* previous = world.get<Checkpoint>(world.game.checkpoint)) previous->active = false;
     active = true;
+    world.mark_changed(self);
     world.game.checkpoint = self;
     player->checkpoint = self;
     world.emit_sound(Sound::checkpoint);

@@ -12,6 +12,7 @@ struct Checkpoint {
     static constexpr const char* type_name = "checkpoint";
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.4, half_height = 0.5;
+    static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
 
     BodyState state;
     bool active = false;

@@ -12,6 +12,7 @@ struct Coin {
     static constexpr const char* type_name = "coin";
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.3, half_height = 0.3;
+    static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
 
     BodyState state;
     int value = 1;

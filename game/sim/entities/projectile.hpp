@@ -13,6 +13,7 @@ struct Projectile {
     static constexpr const char* type_name = "projectile";
     static constexpr bool placeable = false;  ///< only turrets spawn it
     static constexpr double half_width = 0.2, half_height = 0.2;
+    static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
 
     BodyState state;
     EntityRef shooter;

@@ -5,8 +5,9 @@
 
 namespace qs {
 
-void Switch::react(World& world, EntityRef) {
+void Switch::react(World& world, EntityRef self) {
     bool now = world.player_touching(state.x, state.y, half_width, half_height) != nullptr;
+    if (now != touching) world.mark_changed(self);
     if (now && !touching) {
         on = !on;
         world.emit_sound(Sound::switch_flip);

@@ -16,6 +16,7 @@ struct Switch {
     static constexpr const char* type_name = "switch";
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.45, half_height = 0.5;
+    static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
 
     BodyState state;
     EntityRefList targets;
