@@ -164,7 +164,10 @@ class App final : private MenuHost {
     std::string last_trace_;
 
     std::optional<InputScript> script_;
-    std::optional<Replay> replay_;     ///< --replay: the run being played back
+    std::optional<Replay> replay_;       ///< --replay: the run being played back
+    std::size_t replay_loads_done_ = 0;  ///< quickloads of replay_ done so far
+    /// Saves made since the recording started (a quickload of one of these is replayed by making it again).
+    std::vector<std::shared_ptr<const SavedGame>> run_saves_;
     ReplayRecorder recorder_;          ///< the run as it is played, for --record and the replays folder
     GhostTrack ghost_recording_;       ///< where the player of this run was, by level time (windowed play)
     std::optional<GhostTrack> ghost_;  ///< the level's best run, drawn as a ghost
@@ -294,7 +297,22 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
                      options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
         return std::nullopt;
     }
+    // A save the run loaded from before it (an earlier session's) must still fit its level.
+    for (const Replay::Load& load : replay_->loads) {
+        if (!load.save) continue;
+        auto of = std::find_if(levels_.begin(), levels_.end(),
+                               [&](const LevelListing& l) { return l.name == load.save->level; });
+        CheckedLevel its = of == levels_.end() ? CheckedLevel{} : check_level(of->path);
+        if (!its.level || its.level->content_hash != load.save->level_hash) {
+            std::fprintf(
+                stderr, "quickstep: %s: the level '%s' of a save it loads %s since the replay was recorded\n",
+                options_.replay->c_str(), load.save->level.c_str(),
+                of == levels_.end() ? "is not installed" : "changed");
+            return std::nullopt;
+        }
+    }
     exit_code = 0;
+    replay_loads_done_ = 0;
     tick_ = replay_->start_tick;
     if (!options_.frames) options_.frames = replay_->end_tick;
     return checked;
@@ -342,6 +360,7 @@ bool App::begin_level(CheckedLevel checked) {
     // A run is recorded from its level's start: in a window each level played, headless the first one.
     if (!options_.headless || !recorder_.started()) {
         recorder_.start(level.folder_name, level.content_hash, tick_, rewind_speedup());
+        run_saves_.clear();
         ghost_recording_ = {level.folder_name, level.content_hash, {}};
     }
     on_level_started();
@@ -392,6 +411,7 @@ void App::watch_best_run(const std::string& level) {
     replay->end_tick += shift;
     if (replay->complete_tick >= 0) replay->complete_tick += shift;
     replay_ = std::move(replay);
+    replay_loads_done_ = 0;
     replay_speed_ = 1;
     begin_level(std::move(checked));
 }
@@ -421,7 +441,28 @@ void App::hot_reload() {
 
 void App::quickload(bool older) {
     const LevelData* before = session_.level().level.get();
-    if (!session_.quickload(older, levels_)) return;
+    bool loaded = false;
+    const Replay::Load* replayed = nullptr;
+    if (replay_ && replay_loads_done_ < replay_->loads.size() &&
+        replay_->start_tick + replay_->loads[replay_loads_done_].offset == tick_) {
+        replayed = &replay_->loads[replay_loads_done_++];
+    }
+    if (replayed && replayed->kind == Replay::Load::Kind::nothing) {
+        loaded = false;  // the recorded run found nothing to load here
+    } else if (replayed && replayed->kind == Replay::Load::Kind::carried) {
+        loaded = session_.load(replayed->save, levels_);
+    } else {
+        loaded = session_.quickload(older, levels_);
+    }
+    // The replay of this run will have to load the same: a save of this run it makes again itself, any
+    // other (an earlier session's file, a save from before the recording) travels in the replay.
+    std::shared_ptr<const SavedGame> save = loaded ? session_.last_loaded() : nullptr;
+    Replay::Load::Kind kind = !loaded ? Replay::Load::Kind::nothing
+                              : std::find(run_saves_.begin(), run_saves_.end(), save) != run_saves_.end()
+                                  ? Replay::Load::Kind::run_save
+                                  : Replay::Load::Kind::carried;
+    recorder_.record_load(tick_, kind, save);
+    if (!loaded) return;
     if (session_.level().level.get() != before) on_level_started();
     if (presentation_) presentation_->snap_camera(*session_.world());
     menus_.resume();
@@ -487,7 +528,11 @@ void App::tick() {
     if (replay_) replay_->apply(tick_, actions_);
     recorder_.record(tick_, actions_);
 
-    if (actions_.pressed(Action::quicksave)) session_.quicksave(tick_);
+    if (actions_.pressed(Action::quicksave)) {
+        session_.quicksave(tick_);
+        run_saves_.push_back(session_.last_saved());
+        if (run_saves_.size() > 16) run_saves_.erase(run_saves_.begin());  // the ring keeps fewer
+    }
     if (actions_.pressed(Action::quickload)) quickload(false);
     if (actions_.pressed(Action::quickload_older)) quickload(true);
     if (actions_.pressed(Action::restart)) restart_level();

@@ -76,6 +76,7 @@ void PlaySession::quicksave(std::int64_t tick) {
         return std::make_unique<World>(level, tuning, terrain, save->snapshot);
     });
     rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
+    last_saved_ = save;
     quicksave_cost_ = std::promise<double>();
     int slot = saves_.keep(save, quicksave_cost_.get_future().share(), ms_since(started));
     // The report line counts this, plus the wait for the rebuild and adopting it (settle_canonical_rebuild).
@@ -151,12 +152,29 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         notify(SessionNotice::Kind::toast, message);
         return false;
     }
-    if (other_level && (!current_.level || found.save->level != current_.level->folder_name)) {
+    return restore_save(found.save, std::move(other_level), older);
+}
+
+bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels) {
+    settle_canonical_rebuild();
+    std::optional<CheckedLevel> other_level;
+    std::string error;
+    if (!save || !save_usable(*save, levels, other_level, error)) {
+        std::fprintf(stderr, "quickstep: cannot load the save: %s\n", error.c_str());
+        notify(SessionNotice::Kind::toast, "Quickload failed: " + error);
+        return false;
+    }
+    return restore_save(std::move(save), std::move(other_level), false);
+}
+
+bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
+                               bool older) {
+    if (other_level && (!current_.level || save->level != current_.level->folder_name)) {
         if (!start(std::move(*other_level))) return false;
     }
     auto started = Clock::now();
     try {
-        world_->restore(found.save->snapshot);
+        world_->restore(save->snapshot);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "quickstep: cannot restore the quicksave: %s\n", e.what());
         notify(SessionNotice::Kind::toast, "Quickload failed");
@@ -164,6 +182,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
     }
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(started));
     rewind_.start(*world_);
+    last_loaded_ = std::move(save);
     notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");
     notify(SessionNotice::Kind::sound, "load");
     return true;

@@ -55,6 +55,12 @@ class PlaySession {
     /// F9 (`older` false) or F8 (`older` true). A save of another level in `levels` starts that level
     /// first. Returns true when a save was loaded.
     bool quickload(bool older, const std::vector<LevelListing>& levels);
+    /// Loads `save` as a quickload does (a replay's save from before its run); false with a message when
+    /// its level is not installed or changed.
+    bool load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels);
+    /// The save the last quicksave made, and the one the last successful quickload or load() loaded.
+    std::shared_ptr<const SavedGame> last_saved() const { return last_saved_; }
+    std::shared_ptr<const SavedGame> last_loaded() const { return last_loaded_; }
     /// One tick of the world, recorded for rewinding.
     void step(const ActionState& actions);
 
@@ -103,6 +109,10 @@ class PlaySession {
     /// Whether `save` can be loaded now; a save of another installed level sets `other_level`.
     bool save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
                      std::optional<CheckedLevel>& other_level, std::string& error) const;
+    /// Puts the world in the state of `save` (starting `other_level` first if set): the common end of
+    /// quickload() and load().
+    bool restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
+                      bool older);
 
     QuickSaves saves_;
     bool watch_files_;
@@ -113,7 +123,8 @@ class PlaySession {
     std::promise<double> quicksave_cost_;  ///< the whole main-thread time of the last F5, for its report line
     bool quicksave_pending_ = false;       ///< pending_rebuild_ is an F5's (not the periodic rebuild)
     RewindBuffer rewind_;                  ///< every tick since the last canonical start
-    FolderWatcher watcher_;                ///< the current level's files, for hot reload
+    std::shared_ptr<const SavedGame> last_saved_, last_loaded_;
+    FolderWatcher watcher_;  ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
 };

@@ -12,7 +12,7 @@ namespace qs {
 namespace {
 
 constexpr char replay_tag[8] = {'Q', 'S', 'R', 'E', 'P', 'L', 'A', 'Y'};
-constexpr std::uint32_t replay_version = 1;
+constexpr std::uint32_t replay_version = 2;  ///< 2: what each quickload loaded (1 is still read)
 /// The container format the replay body travels in (the save-file container, format 2).
 constexpr std::uint32_t container_version = 2;
 
@@ -83,6 +83,13 @@ void ReplayRecorder::record(std::int64_t tick, const ActionState& actions) {
     last_held_ = held;
 }
 
+void ReplayRecorder::record_load(std::int64_t tick, Replay::Load::Kind kind,
+                                 std::shared_ptr<const SavedGame> save) {
+    if (!started_ || tick < replay_.start_tick) return;
+    replay_.loads.push_back({static_cast<std::uint32_t>(tick - replay_.start_tick), kind,
+                             kind == Replay::Load::Kind::carried ? std::move(save) : nullptr});
+}
+
 Replay ReplayRecorder::finish(std::int64_t end_tick, std::int64_t complete_tick) const {
     Replay out = replay_;
     out.end_tick = end_tick;
@@ -102,6 +109,15 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
     for (const Replay::Change& change : replay.changes) {
         put(body, change.offset);
         put(body, change.held);
+    }
+    put(body, static_cast<std::uint32_t>(replay.loads.size()));
+    for (const Replay::Load& load : replay.loads) {
+        put(body, load.offset);
+        put(body, static_cast<std::uint8_t>(load.kind));
+        if (load.kind != Replay::Load::Kind::carried) continue;
+        std::vector<std::uint8_t> save = encode_save_file(*load.save);
+        put(body, static_cast<std::uint32_t>(save.size()));
+        body.insert(body.end(), save.begin(), save.end());
     }
     return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.level_hash);
 }
@@ -125,8 +141,8 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
         error = "truncated replay header";
         return std::nullopt;
     }
-    if (version != replay_version) {
-        error = "replay format " + std::to_string(version) + " (this build reads format " +
+    if (version < 1 || version > replay_version) {
+        error = "replay format " + std::to_string(version) + " (this build reads formats 1 to " +
                 std::to_string(replay_version) + ")";
         return std::nullopt;
     }
@@ -181,8 +197,57 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
             return std::nullopt;
         }
     }
+    std::uint32_t load_count = 0;
+    if (version >= 2 && !in.get(load_count)) {
+        error = "truncated replay: no quickload count";
+        return std::nullopt;
+    }
+    constexpr std::size_t load_bytes = sizeof(std::uint32_t) + sizeof(std::uint8_t);
+    if (load_count > (body.size() - in.at) / load_bytes) {
+        error = std::to_string(load_count) +
+                " quickloads announced, the rest of the replay is too short (truncated)";
+        return std::nullopt;
+    }
+    for (std::uint32_t i = 0; i < load_count; ++i) {
+        Replay::Load load;
+        std::uint8_t kind = 0;
+        const std::string which = "quickload " + std::to_string(i);
+        if (!in.get(load.offset) || !in.get(kind)) {
+            error = which + " is truncated";
+            return std::nullopt;
+        }
+        if (load.offset > replay.end_tick - replay.start_tick ||
+            (!replay.loads.empty() && load.offset < replay.loads.back().offset)) {
+            error = which + " at offset " + std::to_string(load.offset) +
+                    " is out of order or after the end of the run";
+            return std::nullopt;
+        }
+        if (kind > static_cast<std::uint8_t>(Replay::Load::Kind::carried)) {
+            error = which + " has an unknown kind " + std::to_string(kind);
+            return std::nullopt;
+        }
+        load.kind = static_cast<Replay::Load::Kind>(kind);
+        if (load.kind == Replay::Load::Kind::carried) {
+            std::uint32_t size = 0;
+            if (!in.get(size) || size > body.size() - in.at) {
+                error = which + ": its save is truncated";
+                return std::nullopt;
+            }
+            std::vector<std::uint8_t> file(body.begin() + static_cast<std::ptrdiff_t>(in.at),
+                                           body.begin() + static_cast<std::ptrdiff_t>(in.at + size));
+            in.at += size;
+            std::string save_error;
+            std::optional<SavedGame> save = decode_save_file(file, save_error);
+            if (!save) {
+                error = which + ": its save is damaged: " + save_error;
+                return std::nullopt;
+            }
+            load.save = std::make_shared<const SavedGame>(std::move(*save));
+        }
+        replay.loads.push_back(std::move(load));
+    }
     if (in.at != body.size()) {
-        error = std::to_string(body.size() - in.at) + " stray bytes after the input changes";
+        error = std::to_string(body.size() - in.at) + " stray bytes after the quickloads";
         return std::nullopt;
     }
     return replay;

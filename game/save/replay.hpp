@@ -1,10 +1,13 @@
-// Replays: a run is the level it started in (folder name and content hash), the tick it started at and
-// the actions held on every tick, run-length coded (one entry per change); the simulation is deterministic,
-// so playing the same actions from the same start gives the same run. Stored in the save-file container
-// (atomic writes, checksum) with a body tagged "QSREPLAY".
+// Replays: a run is the level it started in (folder name and content hash), the tick it started at, the
+// actions held on every tick, run-length coded (one entry per change), and what each quickload of the run
+// loaded: a save made during the run (the replay makes it again) or a save from before the run (an earlier
+// session's save file, carried in the replay whole); the simulation is deterministic, so playing the same
+// actions from the same states gives the same run. Stored in the save-file container (atomic writes,
+// checksum) with a body tagged "QSREPLAY".
 //
 //   ReplayRecorder recorder; recorder.start("01_first_steps", hash, tick);
 //   each tick: recorder.record(actions);          // after input, before the step
+//   each quickload: recorder.record_load(tick, kind, save);
 //   write_replay_file(path, recorder.finish(end_tick, complete_tick), error);
 //   Replay replay = *read_replay_file(path, error);  // every number checked against its range
 //   each tick: replay.apply(tick, actions);
@@ -12,10 +15,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "game/save/save_codec.hpp"
 #include "game/sim/actions.hpp"
 
 namespace qs {
@@ -33,6 +38,18 @@ struct Replay {
         std::uint64_t held = 0;
     };
     std::vector<Change> changes;
+    /// What one quickload (F9 or F8) of the run did, in the order they happened.
+    struct Load {
+        enum class Kind : std::uint8_t {
+            nothing,   ///< found no save to load
+            run_save,  ///< loaded a save made during the run: the replay loads its own one
+            carried,   ///< loaded a save from before the run (an earlier session): `save` is it
+        };
+        std::uint32_t offset = 0;  ///< tick offset from start_tick
+        Kind kind = Kind::nothing;
+        std::shared_ptr<const SavedGame> save;  ///< carried only
+    };
+    std::vector<Load> loads;
 
     /// The actions held at `tick` (none before the start or the first change).
     std::uint64_t held_at(std::int64_t tick) const;
@@ -47,6 +64,8 @@ class ReplayRecorder {
     bool started() const { return started_; }
     /// The actions of `tick`, after all input was applied.
     void record(std::int64_t tick, const ActionState& actions);
+    /// A quickload at `tick` and what it did (`save`: the save it loaded, for Kind::carried).
+    void record_load(std::int64_t tick, Replay::Load::Kind kind, std::shared_ptr<const SavedGame> save);
     /// The run so far as a replay ending at `end_tick`.
     Replay finish(std::int64_t end_tick, std::int64_t complete_tick) const;
 

@@ -1,6 +1,7 @@
 # Replays (--record / --replay): every shipped level's solution is recorded, then replayed in a new process:
 # the same "complete:" line and the same final dump. A variant that rewinds and quickloads mid-run replays
-# exactly too. Damaged replays (truncated, bit-flipped, too new, not a replay, level changed) exit 1 with a
+# exactly too, and so does a run that loads a save file made by an earlier process (the replay carries it).
+# Damaged replays (truncated, bit-flipped, too new, not a replay, level changed) exit 1 with a
 # message naming the file.
 source "$(dirname "$0")/lib/common.bash"
 
@@ -42,6 +43,44 @@ PY
         fail "$level: the replay of a run with rewinds and a quickload differs"
     fi
 done
+
+# A run that starts from a save made by an earlier process (F9 of a save file on disk), then quicksaves and
+# quickloads within the run: its replay carries the loaded save, so a new process with an empty save folder
+# replays it exactly (the same "complete:" tick and final dump).
+level=02_walker_woods
+python3 - "$SRC/levels/$level/solution.txt" "$SCRATCH/from_disk.txt" <<'PY'
+import sys
+cmds = []
+for line in open(sys.argv[1]):
+    line = line.split("#", 1)[0].strip()
+    if line:
+        tick, word = line.split()
+        cmds.append((int(tick), word))
+M = [t for t, w in cmds if w == "quicksave"][0]
+held = set()
+for t, w in cmds:
+    if t >= M:
+        break
+    if w.startswith("+"):
+        held.add(w[1:])
+    elif w.startswith("-"):
+        held.discard(w[1:])
+lines = [f"0 +{a}" for a in sorted(held)] + ["1 quickload"]
+lines += [f"{t - M + 1} {w}" for t, w in cmds if t >= M and w != "quicksave"]
+lines += ["3 quicksave", "3 quickload"]  # a save made and loaded within the recorded run (same state)
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+PY
+"$QS" "$level" --headless --save-dir "$SCRATCH/disk_saves" --input "$SRC/levels/$level/solution.txt" >/dev/null 2>&1
+"$QS" "$level" --headless --save-dir "$SCRATCH/disk_saves" --input "$SCRATCH/from_disk.txt" --record "$SCRATCH/from_disk.qsr" \
+    --dump-state "$SCRATCH/from_disk.a.json" >"$SCRATCH/from_disk.a.out" 2>"$SCRATCH/from_disk.a.err"
+"$QS" --headless --replay "$SCRATCH/from_disk.qsr" --dump-state "$SCRATCH/from_disk.b.json" \
+    >"$SCRATCH/from_disk.b.out" 2>"$SCRATCH/from_disk.b.err"
+if [ "$(grep -c '^quickload: ' "$SCRATCH/from_disk.a.err")" -eq 2 ] && grep -q "^complete: $level tick" "$SCRATCH/from_disk.a.out" &&
+    cmp -s "$SCRATCH/from_disk.a.out" "$SCRATCH/from_disk.b.out" && cmp -s "$SCRATCH/from_disk.a.json" "$SCRATCH/from_disk.b.json"; then
+    pass "a run from an earlier process's save file replays exactly in a new process: $(cat "$SCRATCH/from_disk.b.out") ($(stat -c %s "$SCRATCH/from_disk.qsr") bytes)"
+else
+    fail "a run from an earlier process's save file replays differently: '$(cat "$SCRATCH/from_disk.a.out")' vs '$(cat "$SCRATCH/from_disk.b.out")' $(tail -2 "$SCRATCH/from_disk.b.err")"
+fi
 
 # Damaged replay files.
 good="$SCRATCH/01_first_steps.qsr"
