@@ -166,6 +166,13 @@ class SlotMap {
     }
     /// True if `key` names a live value.
     bool contains(Key key) const { return dense_index_of(key) != kNone; }
+    /// Where `key`'s value is in dense order (0 <= position < size()), or npos if the key is null, stale
+    /// or out of range.
+    std::size_t dense_position(Key key) const {
+        const std::uint32_t dense = dense_index_of(key);
+        return dense == kNone ? npos : dense;
+    }
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
     /// Destroys the value for `key`; false (and nothing changes) for a null, stale or out-of-range key.
     /// The last dense value moves into the hole. The slot's generation advances now; the slot goes to the

@@ -73,6 +73,19 @@ template <class T>
 concept Toggleable = requires(T& entity, World& world) {
     entity.toggle(world);
 };
+/// Never moves, and react() does nothing unless the player's box overlaps its box
+/// (`static constexpr bool idle_until_touched = true`: a coin, a checkpoint). The World then spends nothing
+/// on it per tick: it calls react() only while the player touches it, or while `reacts_untouched()` (if
+/// the type has it) says it must see the touch end (a switch held down).
+template <class T>
+concept IdleUntilTouched = requires {
+    requires T::idle_until_touched;
+    { T::half_width } -> std::convertible_to<double>;
+};
+template <class T>
+concept ReactsUntouched = requires(const T& entity) {
+    { entity.reacts_untouched() } -> std::convertible_to<bool>;
+};
 /// Whoever stands on it moves with it (`static constexpr bool carries_riders = true`: a platform).
 template <class T>
 concept CarriesRiders = requires {

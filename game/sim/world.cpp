@@ -80,6 +80,15 @@ void World::adopt(World&& rebuilt) {
     one_way_filter_->retarget(*this);
     pending_erase_.clear();
     pending_spawn_.clear();
+    busy_bits_ = std::move(rebuilt.busy_bits_);
+    busy_count_ = std::exchange(rebuilt.busy_count_, 0);
+    woken_ = std::move(rebuilt.woken_);
+    reacts_untouched_ = std::move(rebuilt.reacts_untouched_);
+    touchables_ = std::move(rebuilt.touchables_);
+    static_solids_ = std::move(rebuilt.static_solids_);
+    moving_solids_ = std::move(rebuilt.moving_solids_);
+    camera_areas_ = std::move(rebuilt.camera_areas_);
+    odd_solids_ = rebuilt.odd_solids_;
 }
 
 std::uintptr_t World::body_tag(EntityRef ref) {
@@ -100,126 +109,6 @@ const TileRect* World::spike_rect(b2Fixture* fixture) const {
         return nullptr;
     }
     return &terrain_->spikes[tag - spike_tag_base];
-}
-
-bool World::entity_solid_at(double x, double y) {
-    bool hit = false;
-    b2Vec2 point(static_cast<float>(x), static_cast<float>(y));
-    b2AABB box;
-    box.lowerBound = point - b2Vec2(0.01f, 0.01f);
-    box.upperBound = point + b2Vec2(0.01f, 0.01f);
-    struct Query : b2QueryCallback {
-        b2Vec2 point;
-        bool* hit;
-        bool ReportFixture(b2Fixture* fixture) override {
-            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity)) return true;
-            if (fixture->TestPoint(point)) {
-                *hit = true;
-                return false;
-            }
-            return true;
-        }
-    } query;
-    query.point = point;
-    query.hit = &hit;
-    physics_->QueryAABB(&query, box);
-    return hit;
-}
-
-GroundContact World::probe_ground(double x, double bottom, double half_width, bool allow_one_way) {
-    GroundContact contact;
-    double row_top = std::round(bottom);
-    bool any_solid_tile = false;
-    if (std::abs(row_top - bottom) < 0.06) {
-        int row = to_tile(row_top);
-        int first = to_tile(x - half_width + 0.001);
-        int last = to_tile(x + half_width - 0.001);
-        bool all_ice = true;
-        for (int column = first; column <= last; ++column) {
-            std::uint8_t t = tile(column, row);
-            bool above_is_one_way = tile(column, row - 1) == static_cast<std::uint8_t>(TileType::oneway);
-            if (tile_is_solid(t)) {
-                any_solid_tile = true;
-                contact.grounded = true;
-                if (t != static_cast<std::uint8_t>(TileType::ice)) all_ice = false;
-            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) &&
-                       !above_is_one_way) {
-                contact.grounded = true;
-                all_ice = false;
-            }
-        }
-        contact.ice = contact.grounded && all_ice;
-    }
-    // Entity bodies: doors, turrets, platforms.
-    b2AABB box;
-    box.lowerBound.Set(static_cast<float>(x - half_width + 0.02), static_cast<float>(bottom - 0.1));
-    box.upperBound.Set(static_cast<float>(x + half_width - 0.02), static_cast<float>(bottom + 0.1));
-    struct Query : b2QueryCallback {
-        double bottom;
-        std::vector<b2Fixture*> found;
-        bool ReportFixture(b2Fixture* fixture) override {
-            if (fixture->GetFilterData().categoryBits & collision::solid_entity) found.push_back(fixture);
-            return true;
-        }
-    } query;
-    query.bottom = bottom;
-    physics_->QueryAABB(&query, box);
-    bool any_entity = false;
-    for (b2Fixture* fixture : query.found) {
-        if (!fixture->GetBody()->IsEnabled()) continue;
-        EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
-        const Entity* entity = find_entity(ref);
-        if (!entity) continue;
-        // The top of the entity's top tile (a door's body hangs down from its first tile).
-        double half_height = std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
-        double top = fixture->GetBody()->GetPosition().y - half_height;
-        if (std::abs(top - bottom) > 0.08) continue;
-        any_entity = true;
-        contact.grounded = true;
-        if (std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity)) {
-            contact.platform = ref;
-            contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
-            contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
-        }
-    }
-    if (any_entity) contact.ice = false;
-    contact.one_way_only = contact.grounded && !any_solid_tile && !any_entity;
-    return contact;
-}
-
-bool World::box_blocked(double x, double y, double half_width, double half_height) {
-    constexpr double inset = 0.001;
-    int x0 = to_tile(x - half_width + inset), x1 = to_tile(x + half_width - inset);
-    int y0 = to_tile(y - half_height + inset), y1 = to_tile(y + half_height - inset);
-    for (int ty = y0; ty <= y1; ++ty) {
-        for (int tx = x0; tx <= x1; ++tx) {
-            if (tile_is_solid(tile(tx, ty))) return true;
-        }
-    }
-    b2AABB box;
-    box.lowerBound.Set(static_cast<float>(x - half_width + inset),
-                       static_cast<float>(y - half_height + inset));
-    box.upperBound.Set(static_cast<float>(x + half_width - inset),
-                       static_cast<float>(y + half_height - inset));
-    struct Query : b2QueryCallback {
-        b2AABB box;
-        bool hit = false;
-        bool ReportFixture(b2Fixture* fixture) override {
-            if (!(fixture->GetFilterData().categoryBits & collision::solid_entity) ||
-                !fixture->GetBody()->IsEnabled()) {
-                return true;
-            }
-            b2AABB shape_box;
-            fixture->GetShape()->ComputeAABB(&shape_box, fixture->GetBody()->GetTransform(), 0);
-            shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
-            shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
-            hit = b2TestOverlap(shape_box, box);
-            return !hit;
-        }
-    } query;
-    query.box = box;
-    physics_->QueryAABB(&query, box);
-    return query.hit;
 }
 
 World::MoveResult World::move_box(double& x, double& y, double half_width, double half_height, double dx,
@@ -261,16 +150,6 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
     return result;
 }
 
-WorldRect World::camera_bounds(double x, double y) {
-    for (const Entity& entity : entities) {
-        if (const auto* area = std::get_if<CameraArea>(&entity)) {
-            WorldRect r = area->area();
-            if (r.contains(x, y)) return r;
-        }
-    }
-    return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
-}
-
 void World::spawn(Entity entity) {
     pending_spawn_.push_back(std::move(entity));
     if (!stepping_) flush_changes();
@@ -287,6 +166,7 @@ void World::flush_changes() {
     for (EntityRef ref : pending_erase_) {
         if (Entity* entity = entities.get(to_key(ref))) {
             destroy_body(body_state(*entity));
+            unindex_erased(entities.dense_position(to_key(ref)));
             entities.erase(to_key(ref));
             changes_.mark_layout(ref.index);
         }
@@ -297,6 +177,7 @@ void World::flush_changes() {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         changes_.mark_layout(ref.index);
         create_body(ref);
+        index_inserted(ref);
     }
 }
 
@@ -304,13 +185,15 @@ void World::step(const ActionState& actions) {
     actions_ = &actions;
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
+    if (busy_count_ != entities.size()) index_all();  // the SlotMap was changed behind the World's back
 
-    std::vector<EntityRef> order;
-    order.reserve(entities.size());
-    for (std::size_t i = 0; i < entities.size(); ++i) order.push_back(to_ref(entities.key_at_dense(i)));
-
-    for (EntityRef ref : order) {
-        Entity& entity = *entities.get(to_key(ref));
+    // Only busy and woken entities are stepped: an idle one (a coin, a door) would not change here. Dense
+    // positions hold still until flush_changes(), so they name the same entities all through the step.
+    plan_thinks();
+    walkers_.clear();
+    for (std::uint32_t dense : think_order_) {
+        const EntityRef ref = to_ref(entities.key_at_dense(dense));
+        Entity& entity = entities.value_at_dense(dense);
         BodyState& state = body_state(entity);
         state.prev_x = state.x;
         state.prev_y = state.y;
@@ -320,14 +203,15 @@ void World::step(const ActionState& actions) {
                     changes_.mark(ref.index);  // whatever thinks may change itself
                     e.think(*this, ref);
                 }
+                if constexpr (std::is_same_v<T, Walker>) walkers_.push_back({dense, e.state.x, e.state.y});
             },
             entity);
     }
 
     physics_->Step(static_cast<float>(tick_seconds), 8, 3);
 
-    for (std::size_t i = 0; i < entities.size(); ++i) {
-        BodyState& state = body_state(entities.value_at_dense(i));
+    for (std::uint32_t dense : think_order_) {
+        BodyState& state = body_state(entities.value_at_dense(dense));
         if (!state.body) continue;
         const b2Vec2& p = state.body->GetPosition();
         const b2Vec2& v = state.body->GetLinearVelocity();
@@ -341,22 +225,31 @@ void World::step(const ActionState& actions) {
         moved.awake = state.body->IsAwake();
         if (!moved.same_fields(state)) {
             state = moved;
-            changes_.mark(entities.key_at_dense(i).index);
+            changes_.mark(entities.key_at_dense(dense).index);
         }
     }
 
-    for (EntityRef ref : order) {
-        Entity* entity = entities.get(to_key(ref));
-        if (!entity) continue;
+    // The stepped entities, and the idle ones the player touches now (or that must see the touch end).
+    plan_reacts();
+    for (std::uint32_t dense : react_order_) {
+        const EntityRef ref = to_ref(entities.key_at_dense(dense));
         std::visit(
             [&]<class T>(T& e) {
                 if constexpr (Reacts<T>) {
                     if constexpr (!MarksOwnChanges<T>) changes_.mark(ref.index);
                     e.react(*this, ref);
                 }
+                if constexpr (ReactsUntouched<T>) {
+                    const auto listed = std::find(reacts_untouched_.begin(), reacts_untouched_.end(), ref);
+                    if (e.reacts_untouched() && listed == reacts_untouched_.end())
+                        reacts_untouched_.push_back(ref);
+                    if (!e.reacts_untouched() && listed != reacts_untouched_.end())
+                        reacts_untouched_.erase(listed);
+                }
             },
-            *entity);
+            entities.value_at_dense(dense));
     }
+    std::erase_if(woken_, [](Woken& w) { return --w.ticks <= 0; });
 
     stepping_ = false;
     flush_changes();
@@ -406,6 +299,7 @@ void World::restore(const WorldSnapshot& snapshot) {
     game = snapshot.game;
     changes_.mark_all();
     build_physics();
+    index_all();
 }
 
 void World::build_physics() {

@@ -23,6 +23,7 @@
 #include "game/sim/change_marks.hpp"
 #include "game/sim/collision.hpp"
 #include "game/sim/game_state.hpp"
+#include "game/sim/grid_index.hpp"
 #include "game/sim/ground_contact.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_shapes.hpp"
@@ -34,6 +35,7 @@
 class b2World;
 class b2Body;
 class b2Fixture;
+struct b2AABB;
 
 namespace qs {
 
@@ -101,6 +103,22 @@ class World {
                    ? p
                    : nullptr;
     }
+    /// Calls f(EntityRef, Walker&) for every walker whose box overlaps the given centred box, in dense
+    /// order, as the walkers stand after this tick's think (walkers move only there), until f returns false.
+    /// Only during the react part of a step (it reads the positions noted while the walkers thought).
+    template <class F>
+    void for_each_walker_overlapping(double x, double y, double half_width, double half_height, F&& f) {
+        for (const WalkerSpot& spot : walkers_) {
+            if (!boxes_overlap(x, y, half_width, half_height, spot.x, spot.y, Walker::half_width,
+                               Walker::half_height)) {
+                continue;
+            }
+            if (!f(to_ref(entities.key_at_dense(spot.dense)),
+                   std::get<Walker>(entities.value_at_dense(spot.dense)))) {
+                return;
+            }
+        }
+    }
     /// Inserts `entity` at the end of this step (now, outside a step).
     void spawn(Entity entity);
     /// Erases `ref` at the end of this step (now, outside a step).
@@ -153,6 +171,12 @@ class World {
     /// The camera bounds for a point: the camera_area containing it, or the whole level.
     WorldRect camera_bounds(double x, double y);
 
+    /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, as before
+    /// the indexes; the world must evolve exactly as without it.
+    void set_reference_mode(bool on) { reference_mode_ = on; }
+    /// Entities stepped (thought, moved, synchronized) in the last tick; idle ones are not counted.
+    std::size_t entities_stepped() const { return think_order_.size(); }
+
     EntityMap entities;
     GameState game;
 
@@ -161,6 +185,54 @@ class World {
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);
     void flush_changes();
+
+    // ---- what lets a tick cost only what moves (world_index.cpp) ----
+    /// Rebuilds everything below from the entities and their bodies (after a restore).
+    void index_all();
+    /// Notes an entity just inserted at the end of dense order, after its body was made.
+    void index_inserted(EntityRef ref);
+    /// The grid items of index_all(), built once.
+    struct IndexBatch {
+        std::vector<GridIndex::Item> touchables, static_solids;
+    };
+    /// Notes what `entity` is for the indexes: in `batch` if given, else added to the grids.
+    void index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, IndexBatch* batch);
+    /// Forgets the dense position of an entity about to be erased (the last one moves into it).
+    void unindex_erased(std::size_t dense);
+    /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).
+    bool busy(const Entity& entity) const;
+    /// This tick's entities to step in dense order (busy and woken ones) into think_order_.
+    void plan_thinks();
+    /// think_order_ plus the idle entities the player touches (or that react untouched) into react_order_.
+    void plan_reacts();
+    /// The Box2D query that probe_ground's entity part used to be, kept for the rare case the index cannot
+    /// answer alone (a moving solid body or a carrier nearby, whose broad-phase box Box2D alone knows).
+    void probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom);
+    /// Whether Box2D's broad phase could hold a moving solid body's box that overlaps [lower, upper].
+    bool mover_near(const b2AABB& box) const;
+
+    struct WalkerSpot {
+        std::uint32_t dense;
+        double x, y;
+    };
+    struct Woken {
+        EntityRef ref;
+        int ticks;  ///< ticks left to be stepped like a busy entity
+    };
+    std::vector<std::uint64_t> busy_bits_;     ///< by dense position: stepped every tick
+    std::size_t busy_count_ = 0;               ///< dense positions covered by busy_bits_ (== entities.size())
+    std::vector<Woken> woken_;                 ///< idle entities stepped fully for a few ticks (new ones)
+    std::vector<EntityRef> reacts_untouched_;  ///< idle-until-touched entities that must react anyway
+    GridIndex touchables_;                     ///< idle-until-touched entities by position
+    GridIndex static_solids_;                  ///< still solid-entity bodies by their Box2D broad-phase box
+    std::vector<EntityRef> moving_solids_;     ///< other solid-entity bodies (platforms): few, scanned
+    std::vector<EntityRef> camera_areas_;
+    bool reference_mode_ = false;
+    bool odd_solids_ = false;  ///< a still body with a velocity (Box2D moves it, not its box): ask Box2D
+    std::vector<WalkerSpot> walkers_;         ///< this tick's walkers after their think
+    std::vector<std::uint32_t> think_order_;  ///< dense positions stepped this tick
+    std::vector<std::uint32_t> react_order_;
+    std::vector<std::uint32_t> extra_reacts_;
 
     std::shared_ptr<const LevelData> level_;
     Tuning tuning_;

@@ -13,6 +13,7 @@ struct Checkpoint {
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.4, half_height = 0.5;
     static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
+    static constexpr bool idle_until_touched = true;  ///< react() only acts while the player touches it
 
     BodyState state;
     bool active = false;

@@ -13,6 +13,7 @@ struct Coin {
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.3, half_height = 0.3;
     static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
+    static constexpr bool idle_until_touched = true;  ///< react() only acts while the player touches it
 
     BodyState state;
     int value = 1;

@@ -184,28 +184,27 @@ void Player::react(World& world, EntityRef) {
         }
     }
 
-    // Walkers: stomp from above, hurt from the side.
-    for (std::size_t i = 0; i < world.entities.size(); ++i) {
-        auto* walker = std::get_if<Walker>(&world.entities.value_at_dense(i));
-        if (!walker || !boxes_overlap(state.x, state.y, half_width, half_height, walker->state.x,
-                                      walker->state.y, Walker::half_width, Walker::half_height)) {
-            continue;
-        }
-        bool from_above = state.vy > 0 && state.y + half_height < walker->state.y;
-        if (from_above || state.prev_y + half_height <= walker->state.y - Walker::half_height + 0.1) {
-            world.erase(to_ref(world.entities.key_at_dense(i)));
-            world.emit_sound(Sound::stomp);
-            state.vy = -world.tuning().stomp_bounce_speed;
-            jumping = world.actions().held(Action::jump);
-            if (state.body) {
-                state.body->SetLinearVelocity(
-                    b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
+    // Walkers: stomp from above, hurt from the side (in dense order).
+    bool died = false;
+    world.for_each_walker_overlapping(
+        state.x, state.y, half_width, half_height, [&](EntityRef ref, Walker& walker) {
+            bool from_above = state.vy > 0 && state.y + half_height < walker.state.y;
+            if (from_above || state.prev_y + half_height <= walker.state.y - Walker::half_height + 0.1) {
+                world.erase(ref);
+                world.emit_sound(Sound::stomp);
+                state.vy = -world.tuning().stomp_bounce_speed;
+                jumping = world.actions().held(Action::jump);
+                if (state.body) {
+                    state.body->SetLinearVelocity(
+                        b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
+                }
+            } else {
+                hurt(world, walker.state.x);
             }
-        } else {
-            hurt(world, walker->state.x);
-        }
-        if (!alive()) return;
-    }
+            died = !alive();
+            return !died;
+        });
+    if (died) return;
 
     // Fell out of the level.
     if (state.y - half_height > world.level().tiles.height + 2) {

@@ -17,6 +17,7 @@ struct Switch {
     static constexpr bool placeable = true;
     static constexpr double half_width = 0.45, half_height = 0.5;
     static constexpr bool marks_own_changes = true;  ///< see MarksOwnChanges (entity_traits.hpp)
+    static constexpr bool idle_until_touched = true;  ///< react() only acts while the player touches it
 
     BodyState state;
     EntityRefList targets;
@@ -46,6 +47,8 @@ struct Switch {
         return field == "targets" && Toggleable<Target>;
     }
     void react(World& world, EntityRef self);
+    /// Still pressed: react() must run until the player has left it (then touching turns false).
+    bool reacts_untouched() const { return touching; }
 };
 
 }  // namespace qs

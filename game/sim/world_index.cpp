@@ -1,0 +1,485 @@
+// The World's indexes: which entities a tick must step, and the box queries of entities (probe_ground,
+// box_blocked, entity_solid_at, camera_bounds) answered from grids instead of Box2D's broad phase.
+//
+// Every answer is the one the Box2D queries gave. Box2D reports a fixture to QueryAABB when its broad-phase
+// box (the "fat" AABB: the shape's box grown by b2_aabbExtension, and for a moving body stretched along its
+// motion) overlaps the query; the callbacks then filter solid-entity fixtures. So:
+// - a still body (static, no velocity) never moves its proxy: its fat box is its shape's box at its
+//   transform grown by b2_aabbExtension, exactly as b2DynamicTree::CreateProxy computes it, and the grid
+//   holds it (static_solids_);
+// - a moving solid body (a platform) has a fat box only Box2D knows, but it always holds the body's shape
+//   at its current transform (Box2D synchronizes it at the end of every step), so box_blocked and
+//   entity_solid_at, which also test the shape, give Box2D's answer from the shape alone; probe_ground,
+//   which does not, asks Box2D itself whenever such a body is near enough (moving_solids_, mover_near()),
+//   which also keeps Box2D's order between two platforms under one box;
+// - a static body given a velocity by a save moves inside Box2D's islands while its proxy stays behind:
+//   then every query asks Box2D (odd_solids_).
+#include <algorithm>
+#include <cmath>
+
+#include <box2d/box2d.h>
+
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+namespace {
+
+/// b2DynamicTree::CreateProxy's fattening, in the same float arithmetic.
+b2AABB fattened(const b2AABB& box) {
+    b2AABB fat;
+    const b2Vec2 r(b2_aabbExtension, b2_aabbExtension);
+    fat.lowerBound = box.lowerBound - r;
+    fat.upperBound = box.upperBound + r;
+    return fat;
+}
+
+bool is_solid(const b2Fixture* fixture) {
+    return (fixture->GetFilterData().categoryBits & collision::solid_entity) != 0;
+}
+
+/// Whether Box2D's broad phase holds `fixture` of a still body under a box overlapping `query`.
+bool still_fixture_reported(const b2Fixture* fixture, const b2AABB& query) {
+    const b2Transform& xf = fixture->GetBody()->GetTransform();
+    for (int32 child = 0; child < fixture->GetShape()->GetChildCount(); ++child) {
+        b2AABB box;
+        fixture->GetShape()->ComputeAABB(&box, xf, child);
+        if (b2TestOverlap(fattened(box), query)) return true;
+    }
+    return false;
+}
+
+bool is_still(const b2Body* body) {
+    return body->GetType() == b2_staticBody;
+}
+
+/// A static body with a velocity: Box2D moves it when it shares an island with a dynamic body.
+bool is_odd(const b2Body* body) {
+    return is_still(body) && (body->GetLinearVelocity().x != 0 || body->GetLinearVelocity().y != 0 ||
+                              body->GetAngularVelocity() != 0);
+}
+
+// ---- the Box2D queries (for odd solid bodies) ----
+
+bool box2d_box_blocked(b2World& physics, const b2AABB& box) {
+    struct Query : b2QueryCallback {
+        b2AABB box;
+        bool hit = false;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (!is_solid(fixture) || !fixture->GetBody()->IsEnabled()) return true;
+            b2AABB shape_box;
+            fixture->GetShape()->ComputeAABB(&shape_box, fixture->GetBody()->GetTransform(), 0);
+            shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
+            hit = b2TestOverlap(shape_box, box);
+            return !hit;
+        }
+    } query;
+    query.box = box;
+    physics.QueryAABB(&query, box);
+    return query.hit;
+}
+
+bool box2d_entity_solid_at(b2World& physics, const b2Vec2& point, const b2AABB& box) {
+    struct Query : b2QueryCallback {
+        b2Vec2 point;
+        bool hit = false;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (!is_solid(fixture)) return true;
+            if (fixture->TestPoint(point)) {
+                hit = true;
+                return false;
+            }
+            return true;
+        }
+    } query;
+    query.point = point;
+    physics.QueryAABB(&query, box);
+    return query.hit;
+}
+
+/// box_blocked's test of one solid fixture against the query box (its shape, without the polygon skin).
+bool shape_overlaps(const b2Fixture* fixture, const b2AABB& box) {
+    b2AABB shape_box;
+    fixture->GetShape()->ComputeAABB(&shape_box, fixture->GetBody()->GetTransform(), 0);
+    shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
+    shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
+    return b2TestOverlap(shape_box, box);
+}
+
+constexpr int wake_ticks = 2;  ///< a new idle entity's prev_x and Box2D state settle within two ticks
+
+}  // namespace
+
+// ---- what a tick steps ----
+
+bool World::busy(const Entity& entity) const {
+    return std::visit(
+        [&]<class T>(const T& e) {
+            if constexpr (Thinks<T> || (Reacts<T> && !IdleUntilTouched<T>)) {
+                return true;
+            } else {
+                const b2Body* body = e.state.body;
+                return body != nullptr && (!is_still(body) || is_odd(body));
+            }
+        },
+        entity);
+}
+
+void World::index_all() {
+    const std::size_t n = entities.size();
+    busy_bits_.assign((n + 63) / 64, 0);
+    busy_count_ = n;
+    woken_.clear();
+    reacts_untouched_.clear();
+    moving_solids_.clear();
+    camera_areas_.clear();
+    odd_solids_ = false;
+    IndexBatch batch;
+    for (std::size_t i = 0; i < n; ++i) {
+        const Entity& entity = entities.value_at_dense(i);
+        const bool is_busy = busy(entity);
+        if (is_busy) busy_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+        index_entity(to_ref(entities.key_at_dense(i)), entity, is_busy, false, &batch);
+    }
+    // Level entities are placed inside the level; the grids cover it (anything outside lands on its border).
+    touchables_.build(level_->tiles.width, level_->tiles.height, std::move(batch.touchables));
+    static_solids_.build(level_->tiles.width, level_->tiles.height, std::move(batch.static_solids));
+}
+
+void World::index_inserted(EntityRef ref) {
+    const std::size_t dense = busy_count_;
+    const Entity& entity = *entities.get(to_key(ref));
+    busy_bits_.resize(dense / 64 + 1, 0);
+    const bool is_busy = busy(entity);
+    if (is_busy) busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
+    ++busy_count_;
+    index_entity(ref, entity, is_busy, true, nullptr);
+}
+
+void World::index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
+                         IndexBatch* batch) {
+    std::visit(
+        [&]<class T>(const T& e) {
+            // A new idle entity's prev_x, and a still body's state (x as a float, awake false), settle in
+            // the ticks after it is made: it is stepped like a busy one until then.
+            if (!is_busy && (inserted || e.state.body)) woken_.push_back({ref, wake_ticks});
+            if constexpr (IdleUntilTouched<T>) {
+                const GridIndex::Item item{static_cast<float>(e.state.x - T::half_width),
+                                           static_cast<float>(e.state.y - T::half_height),
+                                           static_cast<float>(e.state.x + T::half_width),
+                                           static_cast<float>(e.state.y + T::half_height), ref};
+                if (batch) {
+                    batch->touchables.push_back(item);
+                } else {
+                    touchables_.add(item);
+                }
+                if constexpr (ReactsUntouched<T>) {
+                    if (e.reacts_untouched()) reacts_untouched_.push_back(ref);
+                }
+            }
+            if constexpr (std::is_same_v<T, CameraArea>) camera_areas_.push_back(ref);
+            const b2Body* body = e.state.body;
+            if (!body) return;
+            bool solid = false;
+            b2AABB fat{};
+            for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+                if (!is_solid(f)) continue;
+                for (int32 child = 0; child < f->GetShape()->GetChildCount(); ++child) {
+                    b2AABB box;
+                    f->GetShape()->ComputeAABB(&box, body->GetTransform(), child);
+                    if (solid) {
+                        fat.Combine(fattened(box));
+                    } else {
+                        fat = fattened(box);
+                    }
+                    solid = true;
+                }
+            }
+            if (!solid) return;
+            if (is_odd(body)) odd_solids_ = true;
+            if (is_still(body) && !CarriesRiders<T>) {
+                const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
+                                           fat.upperBound.y, ref};
+                if (batch) {
+                    batch->static_solids.push_back(item);
+                } else {
+                    static_solids_.add(item);
+                }
+            } else {
+                moving_solids_.push_back(ref);
+            }
+        },
+        entity);
+}
+
+void World::unindex_erased(std::size_t dense) {
+    const std::size_t last = busy_count_ - 1;
+    const auto bit = [&](std::size_t i) { return (busy_bits_[i / 64] >> (i % 64)) & 1u; };
+    if (dense != last) {
+        if (bit(last)) {
+            busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
+        } else {
+            busy_bits_[dense / 64] &= ~(std::uint64_t{1} << (dense % 64));
+        }
+    }
+    busy_bits_[last / 64] &= ~(std::uint64_t{1} << (last % 64));
+    --busy_count_;
+}
+
+void World::plan_thinks() {
+    // Woken entities (dropping those erased since), then the busy ones merged in, all in dense order.
+    extra_reacts_.clear();
+    std::erase_if(woken_, [&](const Woken& w) {
+        const std::size_t dense = entities.dense_position(to_key(w.ref));
+        if (dense == EntityMap::npos) return true;
+        extra_reacts_.push_back(static_cast<std::uint32_t>(dense));
+        return false;
+    });
+    std::sort(extra_reacts_.begin(), extra_reacts_.end());
+    think_order_.clear();
+    if (reference_mode_) {
+        for (std::size_t i = 0; i < entities.size(); ++i)
+            think_order_.push_back(static_cast<std::uint32_t>(i));
+        return;
+    }
+    auto woken = extra_reacts_.begin();
+    for (std::size_t word = 0; word < busy_bits_.size(); ++word) {
+        std::uint64_t bits = busy_bits_[word];
+        while (bits) {
+            const auto dense =
+                static_cast<std::uint32_t>(word * 64 + static_cast<unsigned>(std::countr_zero(bits)));
+            bits &= bits - 1;
+            while (woken != extra_reacts_.end() && *woken < dense) think_order_.push_back(*woken++);
+            if (woken != extra_reacts_.end() && *woken == dense) ++woken;
+            think_order_.push_back(dense);
+        }
+    }
+    think_order_.insert(think_order_.end(), woken, extra_reacts_.end());
+}
+
+void World::plan_reacts() {
+    extra_reacts_.clear();
+    if (reference_mode_) {
+        react_order_ = think_order_;
+        return;
+    }
+    auto add = [&](EntityRef ref) {
+        const std::size_t dense = entities.dense_position(to_key(ref));
+        if (dense != EntityMap::npos) extra_reacts_.push_back(static_cast<std::uint32_t>(dense));
+    };
+    if (const Player* p = player()) {
+        touchables_.query(p->state.x - Player::half_width, p->state.y - Player::half_height,
+                          p->state.x + Player::half_width, p->state.y + Player::half_height,
+                          [&](const GridIndex::Item& item) { add(item.ref); });
+    }
+    std::erase_if(reacts_untouched_, [&](EntityRef ref) { return !entities.contains(to_key(ref)); });
+    for (EntityRef ref : reacts_untouched_) add(ref);
+    std::sort(extra_reacts_.begin(), extra_reacts_.end());
+    extra_reacts_.erase(std::unique(extra_reacts_.begin(), extra_reacts_.end()), extra_reacts_.end());
+    react_order_.clear();
+    std::set_union(think_order_.begin(), think_order_.end(), extra_reacts_.begin(), extra_reacts_.end(),
+                   std::back_inserter(react_order_));
+}
+
+// ---- box queries ----
+
+bool World::mover_near(const b2AABB& query) const {
+    for (EntityRef ref : moving_solids_) {
+        const Entity* entity = entities.get(to_key(ref));
+        if (!entity) continue;
+        const BodyState& state = body_state(*entity);
+        const b2Body* body = state.body;
+        if (!body || !body->IsEnabled()) continue;  // a disabled body has no proxy
+        // Box2D keeps a moving proxy's box within the shape's box grown by 4 b2_aabbExtension and stretched
+        // by 4 steps of its displacement (b2DynamicTree::MoveProxy); this bound is wider than that.
+        const b2Vec2 v = body->GetLinearVelocity();
+        const double speed =
+            std::max({std::abs(state.vx), std::abs(state.vy), static_cast<double>(std::abs(v.x)),
+                      static_cast<double>(std::abs(v.y))});
+        const double margin = 1.0 + 6.0 * speed * tick_seconds;
+        for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+            if (!is_solid(f)) continue;
+            for (int32 child = 0; child < f->GetShape()->GetChildCount(); ++child) {
+                b2AABB box;
+                f->GetShape()->ComputeAABB(&box, body->GetTransform(), child);
+                if (box.lowerBound.x - margin <= query.upperBound.x &&
+                    query.lowerBound.x <= box.upperBound.x + margin &&
+                    box.lowerBound.y - margin <= query.upperBound.y &&
+                    query.lowerBound.y <= box.upperBound.y + margin) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+bool World::entity_solid_at(double x, double y) {
+    b2Vec2 point(static_cast<float>(x), static_cast<float>(y));
+    b2AABB box;
+    box.lowerBound = point - b2Vec2(0.01f, 0.01f);
+    box.upperBound = point + b2Vec2(0.01f, 0.01f);
+    if (odd_solids_ || reference_mode_) return box2d_entity_solid_at(*physics_, point, box);
+    // A fixture is hit when Box2D would report it (its fat box overlaps) and the point is inside it.
+    auto hits = [&](EntityRef ref, bool still) {
+        const Entity* entity = entities.get(to_key(ref));
+        const b2Body* body = entity ? body_state(*entity).body : nullptr;
+        if (!body || !body->IsEnabled()) return false;
+        for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+            if (!is_solid(f) || (still && !still_fixture_reported(f, box))) continue;
+            if (f->TestPoint(point)) return true;
+        }
+        return false;
+    };
+    bool hit = false;
+    static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                         [&](const GridIndex::Item& item) { hit = hit || hits(item.ref, true); });
+    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = hits(moving_solids_[i], false);
+    return hit;
+}
+
+GroundContact World::probe_ground(double x, double bottom, double half_width, bool allow_one_way) {
+    GroundContact contact;
+    double row_top = std::round(bottom);
+    bool any_solid_tile = false;
+    if (std::abs(row_top - bottom) < 0.06) {
+        int row = to_tile(row_top);
+        int first = to_tile(x - half_width + 0.001);
+        int last = to_tile(x + half_width - 0.001);
+        bool all_ice = true;
+        for (int column = first; column <= last; ++column) {
+            std::uint8_t t = tile(column, row);
+            bool above_is_one_way = tile(column, row - 1) == static_cast<std::uint8_t>(TileType::oneway);
+            if (tile_is_solid(t)) {
+                any_solid_tile = true;
+                contact.grounded = true;
+                if (t != static_cast<std::uint8_t>(TileType::ice)) all_ice = false;
+            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) &&
+                       !above_is_one_way) {
+                contact.grounded = true;
+                all_ice = false;
+            }
+        }
+        contact.ice = contact.grounded && all_ice;
+    }
+    // Entity bodies: doors, turrets, platforms.
+    b2AABB box;
+    box.lowerBound.Set(static_cast<float>(x - half_width + 0.02), static_cast<float>(bottom - 0.1));
+    box.upperBound.Set(static_cast<float>(x + half_width - 0.02), static_cast<float>(bottom + 0.1));
+    bool any_entity = false;
+    if (odd_solids_ || reference_mode_ || mover_near(box)) {
+        probe_entities_box2d(contact, any_entity, box, bottom);
+    } else {
+        // Only still bodies that carry nobody: the order Box2D would report them in does not matter.
+        static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                             [&](const GridIndex::Item& item) {
+                                 const Entity* entity = entities.get(to_key(item.ref));
+                                 const b2Body* body = entity ? body_state(*entity).body : nullptr;
+                                 if (!body || !body->IsEnabled()) return;
+                                 const double half_height =
+                                     std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
+                                 for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+                                     if (!is_solid(f) || !still_fixture_reported(f, box)) continue;
+                                     // The top of the entity's top tile (a door's body hangs from its first
+                                     // tile).
+                                     double top = body->GetPosition().y - half_height;
+                                     if (std::abs(top - bottom) > 0.08) continue;
+                                     any_entity = true;
+                                     contact.grounded = true;
+                                 }
+                             });
+    }
+    if (any_entity) contact.ice = false;
+    contact.one_way_only = contact.grounded && !any_solid_tile && !any_entity;
+    return contact;
+}
+
+void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom) {
+    struct Query : b2QueryCallback {
+        std::vector<b2Fixture*> found;
+        bool ReportFixture(b2Fixture* fixture) override {
+            if (is_solid(fixture)) found.push_back(fixture);
+            return true;
+        }
+    } query;
+    physics_->QueryAABB(&query, box);
+    for (b2Fixture* fixture : query.found) {
+        if (!fixture->GetBody()->IsEnabled()) continue;
+        EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
+        Entity* entity = get_entity(ref);
+        if (!entity) continue;
+        // The top of the entity's top tile (a door's body hangs down from its first tile).
+        double half_height = std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
+        double top = fixture->GetBody()->GetPosition().y - half_height;
+        if (std::abs(top - bottom) > 0.08) continue;
+        any_entity = true;
+        contact.grounded = true;
+        if (std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity)) {
+            contact.platform = ref;
+            contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
+            contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
+        }
+    }
+}
+
+bool World::box_blocked(double x, double y, double half_width, double half_height) {
+    constexpr double inset = 0.001;
+    int x0 = to_tile(x - half_width + inset), x1 = to_tile(x + half_width - inset);
+    int y0 = to_tile(y - half_height + inset), y1 = to_tile(y + half_height - inset);
+    for (int ty = y0; ty <= y1; ++ty) {
+        for (int tx = x0; tx <= x1; ++tx) {
+            if (tile_is_solid(tile(tx, ty))) return true;
+        }
+    }
+    b2AABB box;
+    box.lowerBound.Set(static_cast<float>(x - half_width + inset),
+                       static_cast<float>(y - half_height + inset));
+    box.upperBound.Set(static_cast<float>(x + half_width - inset),
+                       static_cast<float>(y + half_height - inset));
+    if (odd_solids_ || reference_mode_) return box2d_box_blocked(*physics_, box);
+    // Blocked by a fixture Box2D would report (fat box overlapping) whose shape overlaps the box.
+    auto blocks = [&](EntityRef ref, bool still) {
+        const Entity* entity = entities.get(to_key(ref));
+        const b2Body* body = entity ? body_state(*entity).body : nullptr;
+        if (!body || !body->IsEnabled()) return false;
+        for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+            if (!is_solid(f) || (still && !still_fixture_reported(f, box))) continue;
+            if (shape_overlaps(f, box)) return true;
+        }
+        return false;
+    };
+    bool hit = false;
+    static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                         [&](const GridIndex::Item& item) { hit = hit || blocks(item.ref, true); });
+    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = blocks(moving_solids_[i], false);
+    return hit;
+}
+
+WorldRect World::camera_bounds(double x, double y) {
+    // The first camera area in dense order that contains the point.
+    if (reference_mode_) {
+        for (const Entity& entity : entities) {
+            if (const auto* area = std::get_if<CameraArea>(&entity)) {
+                WorldRect r = area->area();
+                if (r.contains(x, y)) return r;
+            }
+        }
+        return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
+    }
+    std::size_t best = EntityMap::npos;
+    WorldRect found{};
+    for (EntityRef ref : camera_areas_) {
+        const std::size_t dense = entities.dense_position(to_key(ref));
+        if (dense == EntityMap::npos || dense >= best) continue;
+        WorldRect r = std::get<CameraArea>(entities.value_at_dense(dense)).area();
+        if (r.contains(x, y)) {
+            best = dense;
+            found = r;
+        }
+    }
+    if (best != EntityMap::npos) return found;
+    return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
+}
+
+}  // namespace qs
