@@ -36,6 +36,8 @@ void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
                 return;  // the menu may have changed
             case Action::back:
             case Action::pause:
+                // Escape sends pause and back; on the title only back counts (next in this frame's input).
+                if (scene_ == Scene::title && action == Action::pause) break;
                 if (scene_ == Scene::paused) {
                     scene_ = Scene::playing;
                 } else if (scene_ == Scene::options) {

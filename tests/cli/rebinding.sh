@@ -21,7 +21,14 @@ while [ "$1" != "--" ]; do args+=("$1"); shift; done
 shift
 "${args[@]}" >"$log.out" 2>"$log.err" &
 pid=$!
-win=$(timeout 30 xdotool search --sync --name '^Quickstep$' | head -1)
+# xdotool search stops with an X error (BadWindow) when a window it walks vanishes meanwhile, as windows
+# may while SDL sets up: search again instead of --sync, for at most 30 s.
+win=
+for _ in $(seq 60); do
+    win=$(xdotool search --name '^Quickstep$' 2>/dev/null | head -1)
+    [ -n "$win" ] && break
+    sleep 0.5
+done
 [ -n "$win" ] || { echo "no window" >>"$log.err"; kill $pid; exit 1; }
 sleep 1
 for k in "$@"; do
@@ -57,7 +64,7 @@ PY
 # The next run reads the bindings: holding Right jumps in place, holding D runs right.
 play() {  # play NAME KEY: holds KEY for 2 s in 01_first_steps, dumps the state
     xvfb-run -a -s "-screen 0 1280x720x24" bash "$SCRATCH/drive.sh" "$SCRATCH/$1" "$QS" 01_first_steps \
-        --save-dir "$SCRATCH/saves" --frames 300 --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
+        --save-dir "$SCRATCH/saves" --frames 600 --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
 }
 play start_only space  # a still start: where the player stands
 play right Right

@@ -14,7 +14,7 @@ namespace qs {
 class FakeHost final : public MenuHost {
    public:
     Settings settings_ = Settings::defaults();
-    int captures = 0, saves = 0;
+    int captures = 0, saves = 0, quits = 0;
     std::vector<LevelListing> levels_;
     Progress progress_;
 
@@ -33,7 +33,7 @@ class FakeHost final : public MenuHost {
     void retry_from_checkpoint() override {}
     void next_level() override {}
     void quit_to_title() override {}
-    void quit_game() override {}
+    void quit_game() override { ++quits; }
     void play_sound(const std::string&) override {}
 };
 
