@@ -3,88 +3,37 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <utility>
 
 namespace qs {
 
 namespace {
 
-/// What an action means in one context; none: it does nothing there.
-enum class Meaning {
-    none,
-    left,
-    right,
-    up,
-    down,
-    jump,
-    quicksave,
-    quickload,
-    older,
-    pause,
-    restart,
-    rewind,
-    confirm,
-    back,
-    fullscreen,
-    screenshot,
-    retry
-};
-
-Meaning in_play(Action a) {
-    switch (a) {
-        case Action::left:
-            return Meaning::left;
-        case Action::right:
-            return Meaning::right;
-        case Action::down:
-            return Meaning::down;  // down + jump drops through a one-way floor
-        case Action::jump:
-            return Meaning::jump;
-        case Action::quicksave:
-            return Meaning::quicksave;
-        case Action::quickload:
-            return Meaning::quickload;
-        case Action::quickload_older:
-            return Meaning::older;
-        case Action::pause:
-            return Meaning::pause;
-        case Action::restart:
-            return Meaning::restart;
-        case Action::rewind:
-            return Meaning::rewind;
-        case Action::retry_spot:
-            return Meaning::retry;
-        case Action::fullscreen:
-            return Meaning::fullscreen;
-        case Action::screenshot:
-            return Meaning::screenshot;
-        default:
-            return Meaning::none;  // up, confirm, back: menus only
-    }
+/// What an action does in play: itself, or nothing (nullopt) for the menu-only up, confirm and back.
+std::optional<Action> in_play(Action a) {
+    if (a == Action::up || a == Action::confirm || a == Action::back) return std::nullopt;
+    return a;  // down + jump drops through a one-way floor, so down counts in play too
 }
 
-Meaning in_menus(Action a) {
+/// What an action does in the menus: jump confirms, pause goes back; play-only actions do nothing.
+std::optional<Action> in_menus(Action a) {
     switch (a) {
+        case Action::jump:
+            return Action::confirm;
+        case Action::pause:
+            return Action::back;
         case Action::left:
-            return Meaning::left;
         case Action::right:
-            return Meaning::right;
         case Action::up:
-            return Meaning::up;
         case Action::down:
-            return Meaning::down;
-        case Action::jump:  // jump confirms in a menu
         case Action::confirm:
-            return Meaning::confirm;
-        case Action::pause:  // pause goes back in a menu
         case Action::back:
-            return Meaning::back;
         case Action::fullscreen:
-            return Meaning::fullscreen;
         case Action::screenshot:
-            return Meaning::screenshot;
+            return a;
         default:
-            return Meaning::none;
+            return std::nullopt;
     }
 }
 
@@ -218,9 +167,8 @@ const std::vector<Action>& rebindable_actions() {
 
 bool actions_conflict(Action a, Action b) {
     if (a == b) return false;
-    Meaning pa = in_play(a), pb = in_play(b), ma = in_menus(a), mb = in_menus(b);
-    return (pa != Meaning::none && pb != Meaning::none && pa != pb) ||
-           (ma != Meaning::none && mb != Meaning::none && ma != mb);
+    std::optional<Action> pa = in_play(a), pb = in_play(b), ma = in_menus(a), mb = in_menus(b);
+    return (pa && pb && *pa != *pb) || (ma && mb && *ma != *mb);
 }
 
 std::vector<InputCode> bound_inputs(const Settings& settings, Action action) {
