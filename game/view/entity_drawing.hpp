@@ -77,5 +77,12 @@ template <class T>
 inline constexpr int draw_layer = 0;
 template <>
 inline constexpr int draw_layer<Player> = 1;
+/// The highest draw_layer of any entity type (WorldView draws layers 0 to this one).
+inline constexpr int top_draw_layer = 1;
+static_assert([]<std::size_t... I>(std::index_sequence<I...>) {
+    return ((draw_layer<std::variant_alternative_t<I, Entity>> >= 0 &&
+             draw_layer<std::variant_alternative_t<I, Entity>> <= top_draw_layer) &&
+            ...);
+}(std::make_index_sequence<std::variant_size_v<Entity>>{}), "a draw_layer outside 0..top_draw_layer");
 
 }  // namespace qs

@@ -161,21 +161,22 @@ void WorldView::draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, con
 void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
                               int left_px, int top_px, double alpha, double seconds) {
     // Lower draw layers first (the player last, so it is never hidden behind a sign or a coin); dense
-    // order within a layer.
-    const auto layer_of = [](const Entity& entity) {
-        return std::visit([]<class T>(const T&) { return draw_layer<T>; }, entity);
-    };
-    std::vector<const Entity*> order;
-    order.reserve(world.entities.size());
-    for (const Entity& entity : world.entities) order.push_back(&entity);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](const Entity* a, const Entity* b) { return layer_of(*a) < layer_of(*b); });
-    for (const Entity* entity : order) {
-        const BodyState& s = body_state(*entity);
+    // order within a layer. Layers are few: one pass per layer over the entities, no sort of all of them
+    // each frame (SDL skips sprites outside the canvas).
+    const auto draw_one = [&](const Entity& entity) {
+        const BodyState& s = body_state(entity);
         const EntityDrawContext context{
             renderer, sheet, left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
             seconds};
-        std::visit([&](const auto& e) { draw_entity(e, context); }, *entity);
+        std::visit([&](const auto& e) { draw_entity(e, context); }, entity);
+    };
+    const auto layer_of = [](const Entity& entity) {
+        return std::visit([]<class T>(const T&) { return draw_layer<T>; }, entity);
+    };
+    for (int layer = 0; layer <= top_draw_layer; ++layer) {
+        for (const Entity& entity : world.entities) {
+            if (layer_of(entity) == layer) draw_one(entity);
+        }
     }
 }
 
