@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/rect_partition.hpp"
+#include "game/levels/cave_level.hpp"
 
 namespace {
 
@@ -67,43 +68,9 @@ TileGrid make_platformer_terrain(int side) {
     return grid;
 }
 
-/// Caves: random fill smoothed by a cellular automaton (4-5 rule), ground with ice and spike patches on
-/// cave floors and one-way ledges; the kind of map a player paints or generates for a big level.
+/// The cave levels' geometry (game/levels/cave_level.hpp), square.
 TileGrid make_caves(int side) {
-    constexpr std::uint8_t kGround = 1, kOneway = 2, kSpikes = 3, kIce = 4;
-    std::mt19937 random(11);
-    std::bernoulli_distribution wall(0.45);
-    std::vector<std::uint8_t> cells(static_cast<std::size_t>(side) * side), next(cells.size());
-    for (auto& cell : cells) cell = wall(random) ? 1 : 0;
-    const auto at = [&](int x, int y) {
-        return x < 0 || y < 0 || x >= side || y >= side ? 1 : cells[static_cast<std::size_t>(y) * side + x];
-    };
-    for (int round = 0; round < 5; ++round) {
-        for (int y = 0; y < side; ++y) {
-            for (int x = 0; x < side; ++x) {
-                int walls = 0;
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) walls += at(x + dx, y + dy);
-                next[static_cast<std::size_t>(y) * side + x] = walls >= 5 ? 1 : 0;
-            }
-        }
-        cells.swap(next);
-    }
-    TileGrid grid(side, side);
-    for (int y = 0; y < side; ++y) {
-        for (int x = 0; x < side; ++x) {
-            if (!at(x, y)) {
-                // A ledge across small gaps now and then.
-                if (y % 7 == 3 && x % 13 < 4 && at(x, y + 1) == 0) grid.set(x, y, kOneway);
-                continue;
-            }
-            std::uint8_t type = kGround;
-            if (y > 0 && !at(x, y - 1))
-                type = (x / 16) % 6 == 1 ? kIce : (x / 16) % 6 == 4 ? kSpikes : kGround;
-            grid.set(x, y, type);
-        }
-    }
-    return grid;
+    return qs::make_cave_tiles(side, side);
 }
 
 void run_partition(benchmark::State& state, TileGrid (*make)(int)) {

@@ -1,0 +1,311 @@
+// Level start as the player waits for it: discovery of the levels dirs, reading and checking the folder
+// (check_level), PlaySession::start and the first tick, on cave levels of 512², 1024² and 2048² tiles and
+// on a stress level, with the game's heap settings and the freed heap given back to the kernel between
+// iterations (a fresh process faults in every page it touches). Also the pieces, so the gap is visible:
+// discovery of a levels dir of N levels, PNG decode of one layer, the level loader, rectangle partition,
+// outline tracing (terrain shapes), world build, the first tick.
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include "engine/heap_tuning.hpp"
+#include "engine/png_image.hpp"
+#include "engine/rect_partition.hpp"
+#include "game/app/paths.hpp"
+#include "game/app/play_session.hpp"
+#include "game/levels/cave_level.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/levels/stress_level.hpp"
+#include "game/sim/terrain_shapes.hpp"
+#include "game/sim/tiles.hpp"
+#include "game/sim/tuning.hpp"
+#include "game/sim/world.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch_root() {
+    return fs::temp_directory_path() / "qs_bench_level_start";
+}
+
+void write_folder(const fs::path& folder, const qs::StressLevelFiles& files, const std::string& lvl_name) {
+    fs::create_directories(folder / "geometry");
+    fs::create_directories(folder / "sprites");
+    std::string error;
+    if (!qs::save_png_rgba(folder / "geometry/layer0.png", files.geometry, error) ||
+        !qs::save_png_rgba(folder / "sprites/layer0.png", files.sprites, error))
+        throw std::runtime_error(error);
+    std::ofstream(folder / lvl_name, std::ios::binary) << files.lvl_text;
+}
+
+/// A levels dir holding one cave level "cave<side>" (written once per process).
+fs::path cave_dir(int side) {
+    static std::map<int, fs::path> written;
+    if (auto it = written.find(side); it != written.end()) return it->second;
+    const fs::path dir = scratch_root() / ("caves" + std::to_string(side));
+    fs::remove_all(dir);
+    write_folder(dir / ("cave" + std::to_string(side)), qs::make_cave_level_files(side, side), "cave.lvl");
+    return written[side] = dir;
+}
+
+/// A levels dir holding one stress level "stress<count>".
+fs::path stress_dir(int count) {
+    static std::map<int, fs::path> written;
+    if (auto it = written.find(count); it != written.end()) return it->second;
+    const fs::path dir = scratch_root() / ("stress" + std::to_string(count));
+    fs::remove_all(dir);
+    write_folder(dir / ("stress" + std::to_string(count)), qs::make_stress_level_files(count), "stress.lvl");
+    return written[count] = dir;
+}
+
+/// A levels dir holding `count` 512² cave levels (different seeds).
+fs::path many_caves_dir(int count) {
+    static std::map<int, fs::path> written;
+    if (auto it = written.find(count); it != written.end()) return it->second;
+    const fs::path dir = scratch_root() / ("many" + std::to_string(count));
+    fs::remove_all(dir);
+    for (int i = 0; i < count; ++i)
+        write_folder(dir / ("cave_" + std::to_string(i)), qs::make_cave_level_files(512, 512, 100 + i),
+                     "cave.lvl");
+    return written[count] = dir;
+}
+
+/// Gives the heap's free pages back to the kernel, as in a process that has just started, and returns
+/// the minor page faults so far.
+long cold_heap() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
+
+long page_faults() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
+
+void set_counters(benchmark::State& state, double pixels, long faults) {
+    state.counters["ms_per_Mpx"] = benchmark::Counter(
+        pixels / 1e6 / 1e3, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["faults"] =
+        benchmark::Counter(static_cast<double>(faults), benchmark::Counter::kAvgIterations);
+}
+
+/// What App::run does for `quickstep NAME --levels-dir DIR --headless`: discover the levels dirs (the
+/// shipped ones too), check the named folder, start the session, run the first tick.
+void level_start(benchmark::State& state, const fs::path& dir, const std::string& name, double pixels) {
+    qs::keep_freed_memory_for_reuse();
+    const fs::path saves = scratch_root() / "saves";
+    long faults = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const long faults_before = cold_heap();
+        state.ResumeTiming();
+        std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}));
+        auto listing = std::find_if(levels.begin(), levels.end(),
+                                    [&](const qs::LevelListing& l) { return l.name == name; });
+        if (listing == levels.end()) {
+            state.SkipWithError("level not discovered");
+            return;
+        }
+        auto session = std::make_unique<qs::PlaySession>(saves, false);
+        if (!session->start(qs::check_level(listing->path))) {
+            state.SkipWithError("level does not start");
+            return;
+        }
+        qs::ActionState actions;
+        actions.begin_tick();
+        session->step(actions);
+        benchmark::DoNotOptimize(session->world());
+        faults += page_faults() - faults_before;
+        state.PauseTiming();
+        session.reset();
+        state.ResumeTiming();
+    }
+    set_counters(state, pixels, faults);
+}
+
+void BM_LevelStartCave(benchmark::State& state) {
+    const int side = static_cast<int>(state.range(0));
+    level_start(state, cave_dir(side), "cave" + std::to_string(side), double(side) * side);
+}
+
+void BM_LevelStartStress(benchmark::State& state) {
+    const int count = static_cast<int>(state.range(0));
+    const fs::path dir = stress_dir(count);
+    const qs::StressLevelFiles files = qs::make_stress_level_files(count);
+    level_start(state, dir, "stress" + std::to_string(count),
+                double(files.geometry.width) * files.geometry.height);
+}
+
+/// Discovery alone (App::run's first step, also the level select's list) of a dir of N 512² caves.
+void BM_Discovery(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
+    long faults = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const long faults_before = cold_heap();
+        state.ResumeTiming();
+        std::vector<qs::LevelListing> levels = qs::discover_levels({dir});
+        benchmark::DoNotOptimize(levels.data());
+        faults += page_faults() - faults_before;
+    }
+    state.counters["faults"] =
+        benchmark::Counter(static_cast<double>(faults), benchmark::Counter::kAvgIterations);
+}
+
+/// One PNG layer decoded (the cave's geometry layer).
+void BM_PngDecodeLayer(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const fs::path layer = cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
+    long faults = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const long faults_before = cold_heap();
+        state.ResumeTiming();
+        std::string error;
+        std::optional<qs::RgbaImage> image = qs::load_png_rgba(layer, 1 << 24, error);
+        if (!image) {
+            state.SkipWithError(error.c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(image->pixels.data());
+        faults += page_faults() - faults_before;
+    }
+    set_counters(state, double(side) * side, faults);
+}
+
+/// check_level: the loader (both layers, colours, rectangles) and the prefab check.
+void BM_CheckLevel(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const fs::path folder = cave_dir(side) / ("cave" + std::to_string(side));
+    long faults = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const long faults_before = cold_heap();
+        state.ResumeTiming();
+        qs::CheckedLevel checked = qs::check_level(folder);
+        if (!checked.level) {
+            state.SkipWithError(checked.errors.empty() ? "broken" : checked.errors.front().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(checked.level.get());
+        faults += page_faults() - faults_before;
+    }
+    set_counters(state, double(side) * side, faults);
+}
+
+/// The rectangles a level uses (level_rectangles: the exact minimum up to its size limit, else scanline).
+void BM_RectPartition(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const qs::TileGrid tiles = qs::make_cave_tiles(side, side);
+    std::size_t count = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        cold_heap();
+        state.ResumeTiming();
+        std::vector<qs::TileRect> rects = qs::level_rectangles(tiles);
+        count = rects.size();
+        benchmark::DoNotOptimize(rects.data());
+    }
+    set_counters(state, double(side) * side, 0);
+    state.counters["rects"] = static_cast<double>(count);
+}
+
+/// A checked cave level, made once per size.
+const qs::CheckedLevel& checked_cave(int side) {
+    static std::map<int, qs::CheckedLevel> checked;
+    if (auto it = checked.find(side); it != checked.end()) return it->second;
+    return checked[side] = qs::check_level(cave_dir(side) / ("cave" + std::to_string(side)));
+}
+
+/// Outline tracing and the other terrain shapes, from the level's rectangles.
+void BM_TerrainShapes(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const qs::CheckedLevel& checked = checked_cave(side);
+    for (auto _ : state) {
+        state.PauseTiming();
+        cold_heap();
+        state.ResumeTiming();
+        auto shapes = qs::TerrainShapes::build(*checked.level);
+        benchmark::DoNotOptimize(shapes.get());
+    }
+    set_counters(state, double(side) * side, 0);
+}
+
+/// World construction as PlaySession::start does it (terrain shapes and Box2D bodies included).
+void BM_WorldBuild(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const qs::CheckedLevel& checked = checked_cave(side);
+    std::vector<std::string> problems;
+    const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", problems);
+    long faults = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const long faults_before = cold_heap();
+        state.ResumeTiming();
+        auto world = std::make_unique<qs::World>(checked.level, tuning, checked.entities);
+        benchmark::DoNotOptimize(world.get());
+        faults += page_faults() - faults_before;
+        state.PauseTiming();
+        world.reset();
+        state.ResumeTiming();
+    }
+    set_counters(state, double(side) * side, faults);
+}
+
+/// The first tick of a freshly started session.
+void BM_FirstTick(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const qs::CheckedLevel& checked = checked_cave(side);
+    const fs::path saves = scratch_root() / "saves";
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto session = std::make_unique<qs::PlaySession>(saves, false);
+        session->start(checked);
+        qs::ActionState actions;
+        actions.begin_tick();
+        cold_heap();
+        state.ResumeTiming();
+        session->step(actions);
+        state.PauseTiming();
+        session.reset();
+        state.ResumeTiming();
+    }
+    set_counters(state, double(side) * side, 0);
+}
+
+}  // namespace
+
+BENCHMARK(BM_LevelStartCave)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LevelStartStress)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Discovery)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PngDecodeLayer)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CheckLevel)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_RectPartition)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_TerrainShapes)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WorldBuild)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FirstTick)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();
