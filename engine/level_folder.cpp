@@ -36,6 +36,7 @@ class ErrorList {
     void add_at(const fs::path& path, int x, int y, const std::string& message) {
         lines_.push_back(path.string() + ":" + std::to_string(x) + "," + std::to_string(y) + ": " + message);
     }
+    void add_line(std::string line) { lines_.push_back(std::move(line)); }
     std::size_t count() const { return lines_.size(); }
 
    private:
@@ -493,31 +494,47 @@ std::optional<RgbaImage> decode_layer(const LayerFile& layer, const LevelLimits&
     return image;
 }
 
-/// Calls `on_pixel(x, y, entry)` for every non-transparent pixel whose colour is in `table`; reports the
-/// others (the first few by position, then a count).
+/// Decodes one layer row by row and calls `on_pixel(x, y, entry)` for every non-transparent pixel whose
+/// colour is in `table` (null: the table is unusable, the layer is only decoded); reports the others (the
+/// first few by position, then a count). A layer that does not decode reports that alone, as if none of its
+/// pixels had been seen (`on_pixel` may have been called: the caller undoes its work). False then.
 template <class OnPixel>
-void for_each_known_pixel(const RgbaImage& image, const fs::path& path, const ColourTable& table,
-                          ErrorList& errors, OnPixel on_pixel) {
-    ColourLookup lookup(table);
+bool decode_known_pixels(const LayerFile& layer, const LevelLimits& limits, const ColourTable* table,
+                         ErrorList& errors, OnPixel on_pixel) {
+    std::vector<std::string> pixel_errors;
+    ErrorList pixel_error_list(pixel_errors);
+    std::optional<ColourLookup> lookup;
+    if (table) lookup.emplace(*table);
     int unknown = 0;
-    for (int y = 0; y < image.height; ++y) {
-        const std::uint32_t* row = image.pixels.data() + static_cast<std::size_t>(y) * image.width;
-        for (int x = 0; x < image.width; ++x) {
+    bool size_changed = false;
+    const PngRowHandler on_row = [&](int y, std::span<const std::uint32_t> row) {
+        size_changed = size_changed || row.size() != static_cast<std::size_t>(layer.size.width) ||
+                       y >= layer.size.height;
+        if (!table || size_changed) return;
+        for (int x = 0; x < layer.size.width; ++x) {
             const std::uint32_t pixel = row[x];
             if ((pixel & 0xffu) == 0) continue;  // alpha 0: empty
             const std::uint32_t rgb = pixel >> 8;
-            const int entry = lookup.find(rgb);
+            const int entry = lookup->find(rgb);
             if (entry >= 0) {
                 on_pixel(x, y, entry);
             } else if (++unknown <= kMaxPixelErrorsPerImage) {
-                errors.add_at(path, x, y, describe_unknown_colour(rgb, table));
+                pixel_error_list.add_at(layer.path, x, y, describe_unknown_colour(rgb, *table));
             }
         }
+    };
+    std::string error;
+    const std::optional<PngSize> decoded = load_png_rows(layer.path, limits.max_image_pixels, on_row, error);
+    if (!decoded || size_changed || decoded->height != layer.size.height) {
+        errors.add(layer.path, decoded ? "the image changed while the level was read" : error);
+        return false;
     }
+    for (std::string& line : pixel_errors) errors.add_line(std::move(line));
     if (unknown > kMaxPixelErrorsPerImage) {
-        errors.add(path,
+        errors.add(layer.path,
                    "... and " + std::to_string(unknown - kMaxPixelErrorsPerImage) + " more unknown pixels");
     }
+    return true;
 }
 
 /// FNV-1a 64 over a file's bytes, continuing from `hash`; read in blocks so memory stays small.
@@ -649,36 +666,36 @@ std::array<std::vector<LayerFile>, 3> check_layers(const fs::path& folder, const
     return layers;
 }
 
-/// Geometry pixels -> tiles; a later layer's non-empty tile wins.
+/// Geometry pixels -> tiles, decoded straight into the grid; a later layer's non-empty tile wins.
 void read_geometry(const std::vector<LayerFile>& geometry_layers, const std::optional<LvlContents>& lvl,
                    const LevelLimits& limits, ErrorList& errors, TileGrid& tiles) {
+    const ColourTable* table = lvl && lvl->geometry_table.usable ? &lvl->geometry_table : nullptr;
     for (const LayerFile& layer : geometry_layers) {
         if (layer.scale != 1) continue;
-        const std::optional<RgbaImage> image = decode_layer(layer, limits, errors);
-        if (!image || !lvl || !lvl->geometry_table.usable) continue;
-        const ColourTable& table = lvl->geometry_table;
-        for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
-            const int type = table.values[static_cast<std::size_t>(entry)];
+        decode_known_pixels(layer, limits, table, errors, [&](int x, int y, int entry) {
+            const int type = table->values[static_cast<std::size_t>(entry)];
             if (type != 0) tiles.set(x, y, static_cast<std::uint8_t>(type));
         });
     }
 }
 
-/// Sprite pixels -> placements, within the placement limit; an entry with an id placed on more than one
-/// pixel is an error naming the pixels.
+/// Sprite pixels -> placements, decoded straight into them, within the placement limit; an entry with an id
+/// placed on more than one pixel is an error naming the pixels.
 void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_layers,
                   const std::optional<LvlContents>& lvl, const LevelLimits& limits, ErrorList& errors,
                   std::vector<SpritePlacement>& placements) {
     std::map<int, IdUse> id_uses;  // by sprite entry
     std::size_t placements_over_limit = 0;
+    const ColourTable* table = lvl && lvl->sprite_table.usable ? &lvl->sprite_table : nullptr;
     for (const LayerFile& layer : sprite_layers) {
         if (layer.scale < 1) continue;
-        const std::optional<RgbaImage> image = decode_layer(layer, limits, errors);
-        if (!image || !lvl || !lvl->sprite_table.usable) continue;
-        const ColourTable& table = lvl->sprite_table;
+        // What a layer that fails to decode half-way has added is taken back.
+        const std::size_t placements_before = placements.size(), over_limit_before = placements_over_limit;
+        std::map<int, IdUse> id_uses_before;
+        if (!id_uses.empty()) id_uses_before = id_uses;
         const double k = layer.scale;
         const fs::path relative = fs::path("sprites") / layer.path.filename();
-        for_each_known_pixel(*image, layer.path, table, errors, [&](int x, int y, int entry) {
+        const bool decoded = decode_known_pixels(layer, limits, table, errors, [&](int x, int y, int entry) {
             if (placements.size() >= limits.max_sprite_placements) {
                 ++placements_over_limit;
                 return;
@@ -706,6 +723,11 @@ void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_l
             placement.y = (y + 0.5) / k;
             placements.push_back(placement);
         });
+        if (!decoded) {
+            placements.resize(placements_before);
+            placements_over_limit = over_limit_before;
+            id_uses = std::move(id_uses_before);
+        }
     }
     if (placements_over_limit > 0) {
         errors.add(folder / "sprites", std::to_string(placements.size() + placements_over_limit) +
@@ -782,6 +804,25 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     return result;
 }
 
+LevelScanResult scan_checked_folder(const fs::path& folder, const LevelSchema& schema,
+                                    const LevelLimits& limits) {
+    LevelScanResult result;
+    ErrorList errors(result.errors);
+    const std::optional<fs::path> canonical_root = check_folder(folder, errors);
+    if (!canonical_root) return result;
+    result.name = folder_name_of(folder, *canonical_root);
+    fs::path lvl_path;
+    bool listed = false;
+    std::vector<std::string>& lines = result.errors;
+    const std::optional<LvlContents> lvl =
+        read_lvl(folder, *canonical_root, schema, limits, errors, lines, lvl_path, listed);
+    if (!listed) return result;
+    std::optional<PngSize> geometry_size;
+    check_layers(folder, *canonical_root, limits, errors, geometry_size);
+    if (lvl && !lvl->name.empty()) result.name = lvl->name;
+    return result;
+}
+
 }  // namespace
 
 bool looks_like_level_folder(const std::filesystem::path& folder) {
@@ -801,6 +842,17 @@ LevelLoadResult load_level_folder(const std::filesystem::path& folder, const Lev
         return {std::nullopt, {folder.string() + ": out of memory while loading the level"}};
     } catch (const std::exception& e) {
         return {std::nullopt, {folder.string() + ": cannot load the level: " + e.what()}};
+    }
+}
+
+LevelScanResult scan_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
+                                  const LevelLimits& limits) {
+    try {
+        return scan_checked_folder(folder, schema, limits);
+    } catch (const std::bad_alloc&) {
+        return {folder.filename().string(), {folder.string() + ": out of memory while loading the level"}};
+    } catch (const std::exception& e) {
+        return {folder.filename().string(), {folder.string() + ": cannot load the level: " + e.what()}};
     }
 }
 

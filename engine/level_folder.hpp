@@ -39,6 +39,18 @@ struct LevelLimits {
 /// True when `folder` is meant to be a level: it holds at least one *.lvl file (maybe broken).
 bool looks_like_level_folder(const std::filesystem::path& folder);
 
+/// What a level folder's .lvl and PNG headers say, no image decoded.
+struct LevelScanResult {
+    std::string name;                 ///< the .lvl "name", else the folder's name
+    std::vector<std::string> errors;  ///< the first errors load_level_folder would report, in its order
+};
+
+/// The checks of load_level_folder that need no pixels: the files, the .lvl and its tables, every PNG
+/// header, the sizes, scales and limits. No errors here does not mean the level loads (a pixel of an
+/// unknown colour, a prefab's fields); errors here are exactly load_level_folder's first ones.
+LevelScanResult scan_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
+                                  const LevelLimits& limits = {});
+
 /// Loads and validates a level folder. Never throws for bad content; every problem is in `errors`.
 LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
                                   const LevelLimits& limits = {});

@@ -1,9 +1,13 @@
-// PNG reading and writing: the header (signature, IHDR size) is checked by hand, pixels are decoded and
-// encoded by SDL_image's PNG code only (IMG_LoadPNG_RW / IMG_SavePNG), never by format sniffing.
+// PNG reading and writing: the header (signature, IHDR size) and the chunk walk are checked by hand, pixels
+// are decoded by libpng (row by row, no format sniffing) and encoded by SDL_image (IMG_SavePNG).
 #include "engine/png_image.hpp"
 
 #include <SDL.h>
 #include <SDL_image.h>
+#include <png.h>
+
+#include <csetjmp>
+#include <cstdio>
 
 #include <algorithm>
 #include <array>
@@ -150,60 +154,88 @@ std::optional<PngSize> check_png_chunks(const std::uint8_t* data, std::size_t si
     return PngSize{static_cast<int>(width), static_cast<int>(height)};
 }
 
-std::optional<RgbaImage> decode_png_rgba(const std::uint8_t* data, std::size_t size, std::int64_t max_pixels,
-                                         std::string& error) {
-    const std::optional<PngSize> size_in_header = check_png_chunks(data, size, error);
-    if (!size_in_header) return std::nullopt;
-    if (std::string limit_error = check_pixel_limit(*size_in_header, max_pixels); !limit_error.empty()) {
-        error = std::move(limit_error);
-        return std::nullopt;
-    }
-    if (size > static_cast<std::size_t>(INT_MAX)) {
-        error = "file is over " + std::to_string(INT_MAX) + " bytes";
-        return std::nullopt;
-    }
-    SDL_RWops* stream = SDL_RWFromConstMem(data, static_cast<int>(size));
-    if (stream == nullptr) {
-        error = std::string("cannot read the PNG: ") + SDL_GetError();
-        return std::nullopt;
-    }
-    SDL_ClearError();
-    SurfacePtr decoded(IMG_LoadPNG_RW(stream));
-    SDL_RWclose(stream);
-    if (!decoded) {
-        const char* reason = SDL_GetError();
-        error = std::string("cannot decode the PNG (corrupt or truncated)");
-        if (reason != nullptr && *reason != '\0') error += std::string(": ") + reason;
-        return std::nullopt;
-    }
-    if (decoded->w != size_in_header->width || decoded->h != size_in_header->height) {
-        error = "broken PNG: decoded size differs from the IHDR";
-        return std::nullopt;
-    }
-    SurfacePtr rgba(SDL_ConvertSurfaceFormat(decoded.get(), SDL_PIXELFORMAT_RGBA8888, 0));
-    if (!rgba) {
-        error = std::string("cannot convert the PNG to RGBA: ") + SDL_GetError();
-        return std::nullopt;
-    }
-    decoded.reset();
+namespace {
 
-    RgbaImage image;
-    image.width = rgba->w;
-    image.height = rgba->h;
-    image.pixels.resize(static_cast<std::size_t>(image.width) * image.height);
-    if (SDL_MUSTLOCK(rgba.get())) SDL_LockSurface(rgba.get());
-    const auto* rows = static_cast<const unsigned char*>(rgba->pixels);
-    const std::size_t row_bytes = static_cast<std::size_t>(image.width) * sizeof(std::uint32_t);
-    for (int y = 0; y < image.height; ++y) {
-        std::memcpy(image.pixels.data() + static_cast<std::size_t>(y) * image.width,
-                    rows + static_cast<std::size_t>(y) * rgba->pitch, row_bytes);
-    }
-    if (SDL_MUSTLOCK(rgba.get())) SDL_UnlockSurface(rgba.get());
-    return image;
+/// libpng's read state over bytes in memory; destroys libpng's structures when it goes.
+struct PngReading {
+    png_structp png = nullptr;
+    png_infop info = nullptr;
+    const std::uint8_t* data = nullptr;
+    std::size_t size = 0, offset = 0;
+    char message[200] = "";  ///< libpng's error message
+
+    ~PngReading() { png_destroy_read_struct(&png, info ? &info : nullptr, nullptr); }
+};
+
+void on_png_error(png_structp png, png_const_charp message) {
+    auto* reading = static_cast<PngReading*>(png_get_error_ptr(png));
+    std::snprintf(reading->message, sizeof reading->message, "%s", message ? message : "unknown error");
+    png_longjmp(png, 1);
 }
 
-std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
-                                       std::string& error) {
+void on_png_warning(png_structp, png_const_charp) {}  // ancillary problems: the image still decodes
+
+void read_png_bytes(png_structp png, png_bytep out, png_size_t count) {
+    auto* reading = static_cast<PngReading*>(png_get_io_ptr(png));
+    if (count > reading->size - reading->offset) png_error(png, "the file ends inside the image data");
+    std::memcpy(out, reading->data + reading->offset, count);
+    reading->offset += count;
+}
+
+/// The decoding proper. Everything it needs is allocated before the setjmp (a libpng error longjmps back
+/// here from inside libpng only, skipping no C++ frame): `row_bytes` holds one RGBA row, `image_rows` the
+/// rows of the whole image when the PNG is interlaced (its passes fill them in turn), `pixels` one row
+/// handed over.
+bool run_png_decoder(PngReading& reading, const PngSize& size, bool interlaced,
+                     std::vector<png_byte>& row_bytes, std::vector<png_bytep>& image_rows,
+                     std::vector<std::uint32_t>& pixels, const PngRowHandler& on_row) {
+    png_structp png = reading.png;
+    png_infop info = reading.info;
+    if (setjmp(png_jmpbuf(png))) return false;
+    png_set_read_fn(png, &reading, read_png_bytes);
+    png_read_info(png, info);
+    if (static_cast<int>(png_get_image_width(png, info)) != size.width ||
+        static_cast<int>(png_get_image_height(png, info)) != size.height ||
+        (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) != interlaced) {
+        png_error(png, "the header changed while decoding");
+    }
+    png_set_expand(png);    // palette to RGB, grey under 8 bits to 8, tRNS to alpha
+    png_set_strip_16(png);  // 16 bits to 8, as SDL_image did
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);  // opaque alpha where there is none
+    const int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != row_bytes.size())
+        png_error(png, "unexpected row size after conversion");
+    const auto to_pixels = [&](const png_byte* bytes) {
+        for (int x = 0; x < size.width; ++x, bytes += 4) {
+            pixels[static_cast<std::size_t>(x)] = (std::uint32_t{bytes[0]} << 24) |
+                                                  (std::uint32_t{bytes[1]} << 16) |
+                                                  (std::uint32_t{bytes[2]} << 8) | std::uint32_t{bytes[3]};
+        }
+    };
+    if (interlaced) {
+        for (int pass = 0; pass < passes; ++pass) {
+            for (int y = 0; y < size.height; ++y)
+                png_read_row(png, image_rows[static_cast<std::size_t>(y)], nullptr);
+        }
+        for (int y = 0; y < size.height; ++y) {
+            to_pixels(image_rows[static_cast<std::size_t>(y)]);
+            on_row(y, pixels);
+        }
+        return true;
+    }
+    for (int y = 0; y < size.height; ++y) {
+        png_read_row(png, row_bytes.data(), nullptr);
+        to_pixels(row_bytes.data());
+        on_row(y, pixels);
+    }
+    return true;
+}
+
+/// The whole file at `path` in memory, at most png_file_byte_limit bytes for the size its header gives.
+std::optional<std::vector<std::uint8_t>> read_png_file(const std::filesystem::path& path,
+                                                       std::int64_t max_pixels, std::string& error) {
     const std::optional<PngSize> size = read_png_size(path, error);
     if (!size) return std::nullopt;
     if (std::string limit_error = check_pixel_limit(*size, max_pixels); !limit_error.empty()) {
@@ -234,7 +266,86 @@ std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::i
         error = "cannot read the file";
         return std::nullopt;
     }
-    return decode_png_rgba(bytes.data(), bytes.size(), max_pixels, error);
+    return bytes;
+}
+
+}  // namespace
+
+std::optional<PngSize> decode_png_rows(const std::uint8_t* data, std::size_t size, std::int64_t max_pixels,
+                                       const PngRowHandler& on_row, std::string& error) {
+    const std::optional<PngSize> size_in_header = check_png_chunks(data, size, error);
+    if (!size_in_header) return std::nullopt;
+    if (std::string limit_error = check_pixel_limit(*size_in_header, max_pixels); !limit_error.empty()) {
+        error = std::move(limit_error);
+        return std::nullopt;
+    }
+    const PngSize image = *size_in_header;
+    // The IHDR's interlace byte (checked again by libpng): an interlaced image needs all its rows at once.
+    const bool interlaced = data[8 + 8 + 12] != 0;
+    const std::size_t row_size = static_cast<std::size_t>(image.width) * 4;
+    std::vector<png_byte> row_bytes(row_size);
+    std::vector<png_byte> image_bytes(interlaced ? row_size * static_cast<std::size_t>(image.height) : 0);
+    std::vector<png_bytep> image_rows;
+    if (interlaced) {
+        image_rows.resize(static_cast<std::size_t>(image.height));
+        for (std::size_t y = 0; y < image_rows.size(); ++y) image_rows[y] = image_bytes.data() + y * row_size;
+    }
+    std::vector<std::uint32_t> pixels(static_cast<std::size_t>(image.width));
+
+    PngReading reading;
+    reading.data = data;
+    reading.size = size;
+    reading.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reading, on_png_error, on_png_warning);
+    if (reading.png) reading.info = png_create_info_struct(reading.png);
+    if (!reading.png || !reading.info) {
+        error = "cannot decode the PNG: out of memory";
+        return std::nullopt;
+    }
+    // Bounds for libpng itself: the size the checks allowed, few ancillary chunks, none over 8 MiB.
+    png_set_user_limits(reading.png, static_cast<png_uint_32>(image.width),
+                        static_cast<png_uint_32>(image.height));
+    png_set_chunk_cache_max(reading.png, 1000);
+    png_set_chunk_malloc_max(reading.png, 8u << 20);
+    if (!run_png_decoder(reading, image, interlaced, row_bytes, image_rows, pixels, on_row)) {
+        error = std::string("cannot decode the PNG (corrupt or truncated): ") + reading.message;
+        return std::nullopt;
+    }
+    return image;
+}
+
+std::optional<RgbaImage> decode_png_rgba(const std::uint8_t* data, std::size_t size, std::int64_t max_pixels,
+                                         std::string& error) {
+    // The size first (decode_png_rows checks it all again) so the pixels are allocated once.
+    const std::optional<PngSize> header = check_png_chunks(data, size, error);
+    if (!header) return std::nullopt;
+    if (std::string limit_error = check_pixel_limit(*header, max_pixels); !limit_error.empty()) {
+        error = std::move(limit_error);
+        return std::nullopt;
+    }
+    RgbaImage image;
+    image.width = header->width;
+    image.height = header->height;
+    image.pixels.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
+    const auto row_size = static_cast<std::size_t>(image.width) * sizeof(std::uint32_t);
+    const PngRowHandler copy_row = [&](int y, std::span<const std::uint32_t> row) {
+        std::memcpy(image.pixels.data() + static_cast<std::size_t>(y) * image.width, row.data(), row_size);
+    };
+    if (!decode_png_rows(data, size, max_pixels, copy_row, error)) return std::nullopt;
+    return image;
+}
+
+std::optional<PngSize> load_png_rows(const std::filesystem::path& path, std::int64_t max_pixels,
+                                     const PngRowHandler& on_row, std::string& error) {
+    const std::optional<std::vector<std::uint8_t>> bytes = read_png_file(path, max_pixels, error);
+    if (!bytes) return std::nullopt;
+    return decode_png_rows(bytes->data(), bytes->size(), max_pixels, on_row, error);
+}
+
+std::optional<RgbaImage> load_png_rgba(const std::filesystem::path& path, std::int64_t max_pixels,
+                                       std::string& error) {
+    const std::optional<std::vector<std::uint8_t>> bytes = read_png_file(path, max_pixels, error);
+    if (!bytes) return std::nullopt;
+    return decode_png_rgba(bytes->data(), bytes->size(), max_pixels, error);
 }
 
 std::uint64_t png_file_byte_limit(const PngSize& size) {

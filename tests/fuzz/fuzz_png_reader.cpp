@@ -1,4 +1,5 @@
-// Fuzzer: the PNG reader (chunk walk, pixel cap, then SDL_image's PNG decoder) on arbitrary bytes.
+// Fuzzer: the PNG reader (chunk walk, pixel cap, then libpng row by row into an RgbaImage) on arbitrary
+// bytes.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -8,10 +8,13 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 
 #if defined(__GLIBC__)
@@ -81,15 +84,11 @@ fs::path many_caves_dir(int count) {
     return written[count] = dir;
 }
 
-/// Gives the heap's free pages back to the kernel, as in a process that has just started, and returns
-/// the minor page faults so far.
-long cold_heap() {
+/// Gives the heap's free pages back to the kernel, as in a process that has just started.
+void cold_heap() {
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_minflt;
 }
 
 long page_faults() {
@@ -98,11 +97,28 @@ long page_faults() {
     return usage.ru_minflt;
 }
 
-void set_counters(benchmark::State& state, double pixels, long faults) {
-    state.counters["ms_per_Mpx"] = benchmark::Counter(
-        pixels / 1e6 / 1e3, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["faults"] =
-        benchmark::Counter(static_cast<double>(faults), benchmark::Counter::kAvgIterations);
+/// Wall time and minor page faults of the timed parts of a benchmark's iterations.
+struct Measure {
+    double ms = 0;
+    long faults = 0;
+    std::chrono::steady_clock::time_point started;
+    long faults_at_start = 0;
+    void begin() {
+        faults_at_start = page_faults();
+        started = std::chrono::steady_clock::now();
+    }
+    void end() {
+        ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        faults += page_faults() - faults_at_start;
+    }
+};
+
+/// "ms_per_Mpx": wall milliseconds per iteration per megapixel of geometry (when `pixels` > 0); "faults":
+/// minor page faults per iteration.
+void set_counters(benchmark::State& state, double pixels, const Measure& measure) {
+    const double iterations = static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
+    if (pixels > 0) state.counters["ms_per_Mpx"] = measure.ms / iterations / (pixels / 1e6);
+    state.counters["faults"] = static_cast<double>(measure.faults) / iterations;
 }
 
 /// What App::run does for `quickstep NAME --levels-dir DIR --headless`: discover the levels dirs (the
@@ -110,11 +126,12 @@ void set_counters(benchmark::State& state, double pixels, long faults) {
 void level_start(benchmark::State& state, const fs::path& dir, const std::string& name, double pixels) {
     qs::keep_freed_memory_for_reuse();
     const fs::path saves = scratch_root() / "saves";
-    long faults = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
-        const long faults_before = cold_heap();
+        cold_heap();
         state.ResumeTiming();
+        measure.begin();
         std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}));
         auto listing = std::find_if(levels.begin(), levels.end(),
                                     [&](const qs::LevelListing& l) { return l.name == name; });
@@ -131,12 +148,12 @@ void level_start(benchmark::State& state, const fs::path& dir, const std::string
         actions.begin_tick();
         session->step(actions);
         benchmark::DoNotOptimize(session->world());
-        faults += page_faults() - faults_before;
+        measure.end();
         state.PauseTiming();
         session.reset();
         state.ResumeTiming();
     }
-    set_counters(state, pixels, faults);
+    set_counters(state, pixels, measure);
 }
 
 void BM_LevelStartCave(benchmark::State& state) {
@@ -156,29 +173,30 @@ void BM_LevelStartStress(benchmark::State& state) {
 void BM_Discovery(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
-    long faults = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
-        const long faults_before = cold_heap();
+        cold_heap();
         state.ResumeTiming();
+        measure.begin();
         std::vector<qs::LevelListing> levels = qs::discover_levels({dir});
         benchmark::DoNotOptimize(levels.data());
-        faults += page_faults() - faults_before;
+        measure.end();
     }
-    state.counters["faults"] =
-        benchmark::Counter(static_cast<double>(faults), benchmark::Counter::kAvgIterations);
+    set_counters(state, 0, measure);
 }
 
-/// One PNG layer decoded (the cave's geometry layer).
+/// One PNG layer decoded (the cave's geometry layer) into an RgbaImage.
 void BM_PngDecodeLayer(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
     const fs::path layer = cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
-    long faults = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
-        const long faults_before = cold_heap();
+        cold_heap();
         state.ResumeTiming();
+        measure.begin();
         std::string error;
         std::optional<qs::RgbaImage> image = qs::load_png_rgba(layer, 1 << 24, error);
         if (!image) {
@@ -186,9 +204,40 @@ void BM_PngDecodeLayer(benchmark::State& state) {
             return;
         }
         benchmark::DoNotOptimize(image->pixels.data());
-        faults += page_faults() - faults_before;
+        measure.end();
     }
-    set_counters(state, double(side) * side, faults);
+    set_counters(state, double(side) * side, measure);
+}
+
+/// One PNG layer decoded row by row into one reused row (what the loader does: each row's colours become
+/// tiles or placements at once); here the row's opaque pixels are counted.
+void BM_PngDecodeRows(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const fs::path layer = cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
+    Measure measure;
+    std::size_t opaque = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        cold_heap();
+        state.ResumeTiming();
+        measure.begin();
+        std::string error;
+        opaque = 0;
+        const auto size = qs::load_png_rows(
+            layer, 1 << 24,
+            [&](int, std::span<const std::uint32_t> row) {
+                for (const std::uint32_t pixel : row) opaque += (pixel & 0xffu) != 0;
+            },
+            error);
+        if (!size) {
+            state.SkipWithError(error.c_str());
+            return;
+        }
+        measure.end();
+    }
+    set_counters(state, double(side) * side, measure);
+    state.counters["opaque"] = static_cast<double>(opaque);
 }
 
 /// check_level: the loader (both layers, colours, rectangles) and the prefab check.
@@ -196,20 +245,21 @@ void BM_CheckLevel(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
     const fs::path folder = cave_dir(side) / ("cave" + std::to_string(side));
-    long faults = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
-        const long faults_before = cold_heap();
+        cold_heap();
         state.ResumeTiming();
+        measure.begin();
         qs::CheckedLevel checked = qs::check_level(folder);
         if (!checked.level) {
             state.SkipWithError(checked.errors.empty() ? "broken" : checked.errors.front().c_str());
             return;
         }
         benchmark::DoNotOptimize(checked.level.get());
-        faults += page_faults() - faults_before;
+        measure.end();
     }
-    set_counters(state, double(side) * side, faults);
+    set_counters(state, double(side) * side, measure);
 }
 
 /// The rectangles a level uses (level_rectangles: the exact minimum up to its size limit, else scanline).
@@ -218,15 +268,18 @@ void BM_RectPartition(benchmark::State& state) {
     const int side = static_cast<int>(state.range(0));
     const qs::TileGrid tiles = qs::make_cave_tiles(side, side);
     std::size_t count = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
         cold_heap();
         state.ResumeTiming();
+        measure.begin();
         std::vector<qs::TileRect> rects = qs::level_rectangles(tiles);
         count = rects.size();
         benchmark::DoNotOptimize(rects.data());
+        measure.end();
     }
-    set_counters(state, double(side) * side, 0);
+    set_counters(state, double(side) * side, measure);
     state.counters["rects"] = static_cast<double>(count);
 }
 
@@ -242,14 +295,17 @@ void BM_TerrainShapes(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
     const qs::CheckedLevel& checked = checked_cave(side);
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
         cold_heap();
         state.ResumeTiming();
+        measure.begin();
         auto shapes = qs::TerrainShapes::build(*checked.level);
         benchmark::DoNotOptimize(shapes.get());
+        measure.end();
     }
-    set_counters(state, double(side) * side, 0);
+    set_counters(state, double(side) * side, measure);
 }
 
 /// World construction as PlaySession::start does it (terrain shapes and Box2D bodies included).
@@ -259,19 +315,20 @@ void BM_WorldBuild(benchmark::State& state) {
     const qs::CheckedLevel& checked = checked_cave(side);
     std::vector<std::string> problems;
     const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", problems);
-    long faults = 0;
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
-        const long faults_before = cold_heap();
+        cold_heap();
         state.ResumeTiming();
+        measure.begin();
         auto world = std::make_unique<qs::World>(checked.level, tuning, checked.entities);
         benchmark::DoNotOptimize(world.get());
-        faults += page_faults() - faults_before;
+        measure.end();
         state.PauseTiming();
         world.reset();
         state.ResumeTiming();
     }
-    set_counters(state, double(side) * side, faults);
+    set_counters(state, double(side) * side, measure);
 }
 
 /// The first tick of a freshly started session.
@@ -280,6 +337,7 @@ void BM_FirstTick(benchmark::State& state) {
     const int side = static_cast<int>(state.range(0));
     const qs::CheckedLevel& checked = checked_cave(side);
     const fs::path saves = scratch_root() / "saves";
+    Measure measure;
     for (auto _ : state) {
         state.PauseTiming();
         auto session = std::make_unique<qs::PlaySession>(saves, false);
@@ -288,12 +346,14 @@ void BM_FirstTick(benchmark::State& state) {
         actions.begin_tick();
         cold_heap();
         state.ResumeTiming();
+        measure.begin();
         session->step(actions);
+        measure.end();
         state.PauseTiming();
         session.reset();
         state.ResumeTiming();
     }
-    set_counters(state, double(side) * side, 0);
+    set_counters(state, double(side) * side, measure);
 }
 
 }  // namespace
@@ -302,6 +362,7 @@ BENCHMARK(BM_LevelStartCave)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kM
 BENCHMARK(BM_LevelStartStress)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Discovery)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PngDecodeLayer)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PngDecodeRows)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CheckLevel)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_RectPartition)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_TerrainShapes)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
