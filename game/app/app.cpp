@@ -58,6 +58,8 @@ class App final : private MenuHost {
     void finish_run();
 
     // levels
+    /// The full check of a level folder (check_level), its verdict remembered for the level list.
+    CheckedLevel check(const fs::path& folder);
     bool begin_level(CheckedLevel checked);
     void on_level_started();
     void hot_reload();
@@ -96,7 +98,7 @@ class App final : private MenuHost {
 
     // MenuHost
     const std::vector<LevelListing>& rescan_levels() override {
-        levels_ = discover_levels(level_dirs(options_.levels_dirs));
+        levels_ = discover_levels(level_dirs(options_.levels_dirs), verdicts_);
         return levels_;
     }
     const std::vector<LevelListing>& levels() const override { return levels_; }
@@ -113,7 +115,7 @@ class App final : private MenuHost {
     bool in_play() const override { return session_.world() != nullptr; }
     void start_level(const fs::path& folder) override {
         stop_watching();
-        if (!begin_level(check_level(folder))) toast("That level cannot be loaded");
+        if (!begin_level(check(folder))) toast("That level cannot be loaded");
     }
     bool has_best_run(const std::string& level) const override {
         std::error_code ec;
@@ -154,7 +156,8 @@ class App final : private MenuHost {
     Settings settings_;
     Progress progress_;  ///< finished levels, best times (windowed play only)
     std::vector<LevelListing> levels_;
-    int level_index_ = -1;  ///< into levels_, or -1 for a level given by path
+    LevelVerdicts verdicts_;  ///< full checks made so far, for the level list's verdicts
+    int level_index_ = -1;    ///< into levels_, or -1 for a level given by path
     PlaySession session_;
     MenuScreens menus_;
     std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
@@ -255,7 +258,7 @@ std::optional<CheckedLevel> App::choose_first_level(int& exit_code) {
             exit_code = 2;
             return std::nullopt;
         }
-        CheckedLevel first = check_level(as_path);
+        CheckedLevel first = check(as_path);
         if (!first.level) {
             for (const auto& error : first.errors) std::fprintf(stderr, "%s\n", error.c_str());
             exit_code = 1;
@@ -264,13 +267,15 @@ std::optional<CheckedLevel> App::choose_first_level(int& exit_code) {
         return first;
     }
     if (options_.headless) {
-        auto good = std::find_if(levels_.begin(), levels_.end(), [](const LevelListing& l) { return l.ok; });
-        if (good == levels_.end()) {
-            std::fprintf(stderr, "quickstep: no playable level found\n");
-            exit_code = 1;
-            return std::nullopt;
+        // Discovery read the headers only: the first level that passes the full check.
+        for (std::size_t i = 0; i < levels_.size(); ++i) {
+            if (!levels_[i].ok) continue;
+            CheckedLevel checked = check(levels_[i].path);
+            if (checked.level) return checked;
         }
-        return check_level(good->path);
+        std::fprintf(stderr, "quickstep: no playable level found\n");
+        exit_code = 1;
+        return std::nullopt;
     }
     return std::nullopt;
 }
@@ -291,7 +296,7 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
                      name.c_str());
         return std::nullopt;
     }
-    CheckedLevel checked = check_level(listing->path);
+    CheckedLevel checked = check(listing->path);
     if (!checked.level || checked.level->content_hash != replay_->level_hash) {
         std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n",
                      options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
@@ -302,7 +307,7 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         if (!load.save) continue;
         auto of = std::find_if(levels_.begin(), levels_.end(),
                                [&](const LevelListing& l) { return l.name == load.save->level; });
-        CheckedLevel its = of == levels_.end() ? CheckedLevel{} : check_level(of->path);
+        CheckedLevel its = of == levels_.end() ? CheckedLevel{} : check(of->path);
         if (!its.level || its.level->content_hash != load.save->level_hash) {
             std::fprintf(
                 stderr, "quickstep: %s: the level '%s' of a save it loads %s since the replay was recorded\n",
@@ -352,6 +357,18 @@ bool App::start_practice_at(std::pair<int, int> tile) {
     return true;
 }
 
+CheckedLevel App::check(const fs::path& folder) {
+    CheckedLevel checked = verdicts_.check(folder);
+    for (LevelListing& listing : levels_) {
+        if (listing.path != folder) continue;
+        listing.ok = checked.level != nullptr;
+        listing.title = checked.level ? checked.level->name : listing.name;
+        listing.reason = checked.errors.empty() ? std::string() : checked.errors.front();
+        listing.fully_checked = true;
+    }
+    return checked;
+}
+
 bool App::begin_level(CheckedLevel checked) {
     practice_ = false;
     last_footing_.reset();
@@ -368,6 +385,7 @@ bool App::begin_level(CheckedLevel checked) {
 }
 
 void App::on_level_started() {
+    const auto started = Clock::now();
     const LevelData& level = *session_.level().level;
     auto listing = std::find_if(levels_.begin(), levels_.end(),
                                 [&](const LevelListing& l) { return l.name == level.folder_name; });
@@ -389,6 +407,8 @@ void App::on_level_started() {
     }
     actions_.release_all();
     menus_.resume();
+    // Showing the level is part of starting it: the level line counts it until the first tick.
+    session_.add_level_start_ms(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
 }
 
 void App::watch_best_run(const std::string& level) {
@@ -400,7 +420,7 @@ void App::watch_best_run(const std::string& level) {
         toast(replay ? "Level '" + level + "' is not installed" : error, 5);
         return;
     }
-    CheckedLevel checked = check_level(listing->path);
+    CheckedLevel checked = check(listing->path);
     if (!checked.level || checked.level->content_hash != replay->level_hash) {
         toast("The best run was made on an older version of " + listing->title + ": nothing to play", 5);
         return;
@@ -420,7 +440,7 @@ void App::next_level() {
     stop_watching();
     for (int i = level_index_ + 1; i < static_cast<int>(levels_.size()); ++i) {
         if (!levels_[i].ok) continue;
-        if (begin_level(check_level(levels_[i].path))) return;
+        if (begin_level(check(levels_[i].path))) return;
     }
     session_.close();
     menus_.open_title();
@@ -758,7 +778,7 @@ void App::render(double alpha) {
 // ---- the run ----
 
 int App::run() {
-    levels_ = discover_levels(level_dirs(options_.levels_dirs));
+    levels_ = discover_levels(level_dirs(options_.levels_dirs), verdicts_);
     if (options_.input) {
         script_.emplace();
         std::string error;
@@ -856,6 +876,7 @@ void App::trace_frame() {
 }
 
 void App::finish_run() {
+    session_.finish_level_report();  // a run that ends before the level's first tick
     session_.settle_canonical_rebuild();
     session_.flush_saves();
     if (options_.record && recorder_.started()) {

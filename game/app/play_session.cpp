@@ -24,15 +24,25 @@ PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
     : saves_(std::move(save_dir)), watch_files_(watch_files) {}
 
 PlaySession::~PlaySession() {
+    print_level_report(0);
     settle_canonical_rebuild();
+}
+
+void PlaySession::print_level_report(double tick_ms) {
+    if (!level_report_) return;
+    const LevelReport& r = *level_report_;
+    std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n", r.name.c_str(),
+                 r.width, r.height, r.rectangles, r.entities, r.ms + tick_ms);
+    level_report_.reset();
 }
 
 bool PlaySession::start(CheckedLevel checked) {
     if (!checked.level) return false;
+    print_level_report(0);
     settle_canonical_rebuild();
     auto started = Clock::now();
-    // The level line times everything from reading the folder (check_level) to the world ready for its
-    // first tick; a restart reuses the checked folder, so its copy carries no reading time.
+    // The level line times everything from reading the folder (check_level) to the end of the first tick
+    // (step() prints it); a restart reuses the checked folder, so its copy carries no reading time.
     const double folder_ms = std::exchange(checked.check_ms, 0.0);
     current_ = std::move(checked);
     std::vector<std::string> tuning_problems;
@@ -41,9 +51,8 @@ bool PlaySession::start(CheckedLevel checked) {
     world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
     rewind_.start(*world_);
     const LevelData& level = *current_.level;
-    std::fprintf(stderr, "level: %s %dx%d tiles, %zu rectangles, %zu entities, %.3f ms\n",
-                 level.folder_name.c_str(), level.tiles.width, level.tiles.height, level.rects.size(),
-                 world_->entities.size(), folder_ms + ms_since(started));
+    level_report_ = LevelReport{level.folder_name,  level.tiles.width,       level.tiles.height,
+                                level.rects.size(), world_->entities.size(), folder_ms + ms_since(started)};
     return true;
 }
 
@@ -55,12 +64,14 @@ void PlaySession::restart() {
 }
 
 void PlaySession::close() {
+    print_level_report(0);
     settle_canonical_rebuild();
     world_.reset();
 }
 
 void PlaySession::quicksave(std::int64_t tick) {
     if (!world_) return;
+    print_level_report(0);
     settle_canonical_rebuild();
     auto started = Clock::now();
     auto save = std::make_shared<SavedGame>();
@@ -138,6 +149,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         if (save.level == playing) this_level_changed = true;
         return false;
     };
+    print_level_report(0);
     settle_canonical_rebuild();
     QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
     for (const std::string& problem : found.problems) {
@@ -156,6 +168,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
 }
 
 bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels) {
+    print_level_report(0);
     settle_canonical_rebuild();
     std::optional<CheckedLevel> other_level;
     std::string error;
@@ -190,6 +203,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
 
 void PlaySession::step(const ActionState& actions) {
     if (!world_) return;
+    const auto started = Clock::now();
     settle_canonical_rebuild();
     world_->step(actions);
     rewind_.record(*world_, actions);
@@ -205,10 +219,12 @@ void PlaySession::step(const ActionState& actions) {
                         snapshot] { return std::make_unique<World>(level, tuning, terrain, *snapshot); });
         rewind_.keyframe(snapshot);
     }
+    print_level_report(ms_since(started));
 }
 
 bool PlaySession::rewind_step() {
     if (!world_) return false;
+    print_level_report(0);
     settle_canonical_rebuild();
     return rewind_.step_back(*world_);
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,18 @@ class PlaySession {
     PlaySession(const PlaySession&) = delete;
     PlaySession& operator=(const PlaySession&) = delete;
 
-    /// Starts `checked` (a level that loaded) from its beginning and prints the `level:` report line.
-    /// False (nothing changes) when it holds no level.
+    /// Starts `checked` (a level that loaded) from its beginning. The `level:` report line follows the first
+    /// tick (step()) and counts everything from reading the folder (checked.check_ms) to the end of that
+    /// tick; when something else comes first (a quickload, a quicksave, the end of the run) it is printed
+    /// then, without a tick. False (nothing changes) when it holds no level.
     bool start(CheckedLevel checked);
+    /// Adds `ms` of level-start work done outside the session (showing the level) to the pending `level:`
+    /// line; nothing when it was printed already.
+    void add_level_start_ms(double ms) {
+        if (level_report_) level_report_->ms += ms;
+    }
+    /// Prints the pending `level:` line now (the run ends before the level's first tick).
+    void finish_level_report() { print_level_report(0); }
     /// Starts the current level again from its beginning.
     void restart();
     /// Makes `checkpoint` the active one again (the player respawns there); false when it is gone.
@@ -103,6 +113,15 @@ class PlaySession {
     std::vector<SessionNotice> take_notices() { return std::exchange(notices_, {}); }
 
    private:
+    /// The `level:` line of the last start, waiting for the first tick.
+    struct LevelReport {
+        std::string name;
+        int width = 0, height = 0;
+        std::size_t rectangles = 0, entities = 0;
+        double ms = 0;  ///< from reading the folder so far
+    };
+    /// Prints the pending `level:` line with `tick_ms` more, if one is pending.
+    void print_level_report(double tick_ms);
     void notify(SessionNotice::Kind kind, std::string text, double seconds = 2.5) {
         notices_.push_back({kind, std::move(text), seconds});
     }
@@ -127,6 +146,7 @@ class PlaySession {
     FolderWatcher watcher_;  ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
+    std::optional<LevelReport> level_report_;
 };
 
 }  // namespace qs

@@ -1,9 +1,13 @@
-// Level discovery and checking: which level folders exist in the levels dirs (shipped first), whether
-// each one loads, and the full check (loader + prefab configuration) used by --check and play.
+// Level discovery and checking: which level folders exist in the levels dirs (shipped first), what their
+// .lvl and PNG headers say (discovery decodes no image), the full check (loader + prefab configuration)
+// used by --check, --list-levels and play, and the full check's verdicts remembered by file sizes and times.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +33,44 @@ struct LevelListing {
     std::string title;  ///< the .lvl "name", or the folder name
     std::filesystem::path path;
     bool ok = false;
-    std::string reason;  ///< first error when broken
+    std::string reason;          ///< first error when broken
+    bool fully_checked = false;  ///< the verdict is the full check's (else the .lvl and headers only)
+};
+
+/// A fingerprint of a level folder's files: the names, sizes and modification times of its .lvl files and
+/// of everything in geometry/, sprites/ and visuals/. Nullopt when the folder cannot be listed.
+std::optional<std::uint64_t> level_folder_fingerprint(const std::filesystem::path& folder);
+
+/// The full check's verdicts on level folders, each kept with the folder's fingerprint from before the
+/// check: a folder whose files have not changed since keeps its verdict without being read again.
+class LevelVerdicts {
+   public:
+    /// check_level(folder), its verdict remembered.
+    CheckedLevel check(const std::filesystem::path& folder);
+    /// Remembers the verdict of `checked`, a full check of `folder` when it had `fingerprint`.
+    void remember(const std::filesystem::path& folder, std::uint64_t fingerprint,
+                  const CheckedLevel& checked);
+    /// Sets `listing`'s verdict from a remembered full check when `fingerprint` is the one it was made at;
+    /// false when there is none.
+    bool recall(std::uint64_t fingerprint, LevelListing& listing) const;
+
+   private:
+    struct Verdict {
+        std::uint64_t fingerprint = 0;
+        bool ok = false;
+        std::string title, reason;
+    };
+    std::map<std::filesystem::path, Verdict> verdicts_;
 };
 
 /// Every level folder (a subfolder holding a .lvl) in `dirs`, each dir's folders sorted by name, dirs in
-/// the given order. A missing dir is skipped. Every folder is checked.
+/// the given order. A missing dir is skipped. Every folder is fully checked (--list-levels).
 std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs);
+
+/// The same folders, each verdict from `verdicts` when the folder's files have not changed since its full
+/// check, else from its .lvl and PNG headers only (scan_level_folder: no image is decoded). The game starts
+/// with this; a level is fully checked when it is opened.
+std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs,
+                                          const LevelVerdicts& verdicts);
 
 }  // namespace qs

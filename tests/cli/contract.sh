@@ -73,6 +73,12 @@ cat >"$SCRATCH/levels/spawn_test/spawn.lvl" <<'EOF'
 EOF
 expect_exit 0 "--check a good level" -- "$QS" --check "$SCRATCH/levels/spawn_test" >/dev/null
 "$QS" "$SCRATCH/levels/spawn_test" --headless --frames 0 --dump-state "$SCRATCH/spawn.json" 2>"$SCRATCH/spawn.err"
+# The level line follows the first tick (it counts it); a run of no ticks still prints it, once.
+[ "$(grep -cE '^level: spawn_test [0-9]+x[0-9]+ tiles, [0-9]+ rectangles, [0-9]+ entities, [0-9.]+ ms$' "$SCRATCH/spawn.err")" = 1 ] \
+    && pass "--frames 0: one level line" || fail "--frames 0 level line: $(cat "$SCRATCH/spawn.err")"
+"$QS" "$SCRATCH/levels/spawn_test" --headless --frames 2 2>"$SCRATCH/spawn_ticks.err" >/dev/null
+[ "$(grep -c '^level: spawn_test ' "$SCRATCH/spawn_ticks.err")" = 1 ] \
+    && pass "--frames 2: one level line" || fail "--frames 2 level line: $(cat "$SCRATCH/spawn_ticks.err")"
 [ "$(json_query "$SCRATCH/spawn.json" '(of("player")[0]["x"], of("player")[0]["y"])')" = "(1.5, 2.5)" ] \
     && pass "player spawns at ((4+0.5)/3, (7+0.5)/3)" || fail "player spawn: $(json_query "$SCRATCH/spawn.json" 'of("player")')"
 [ "$(json_query "$SCRATCH/spawn.json" '[(round(c["x"], 6), round(c["y"], 6), c["value"]) for c in of("coin")]')" = "[(3.5, 0.5, 5), (7.833333, 5.5, 5)]" ] \
