@@ -1,9 +1,9 @@
-// Level start as the player waits for it: discovery of the levels dirs, reading and checking the folder
-// (check_level), PlaySession::start and the first tick, on cave levels of 512², 1024² and 2048² tiles and
-// on a stress level, with the game's heap settings and the freed heap given back to the kernel between
-// iterations (a fresh process faults in every page it touches). Also the pieces, so the gap is visible:
-// discovery of a levels dir of N levels, PNG decode of one layer, the level loader, rectangle partition,
-// outline tracing (terrain shapes), world build, the first tick.
+// Level start as the player waits for it: discovery of the levels dirs (headers only, as App::run does it),
+// reading and checking the folder (the full check), PlaySession::start and the first tick, on cave levels of
+// 512², 1024² and 2048² tiles and on a stress level, with the game's heap settings and the freed heap given
+// back to the kernel between iterations (a fresh process faults in every page it touches). Also the pieces,
+// so the gap is visible: discovery of a levels dir of N levels, PNG decode of one layer, the level loader,
+// rectangle partition, outline tracing (terrain shapes), world build, the first tick.
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
@@ -132,7 +132,8 @@ void level_start(benchmark::State& state, const fs::path& dir, const std::string
         cold_heap();
         state.ResumeTiming();
         measure.begin();
-        std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}));
+        qs::LevelVerdicts verdicts;
+        std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}), verdicts);
         auto listing = std::find_if(levels.begin(), levels.end(),
                                     [&](const qs::LevelListing& l) { return l.name == name; });
         if (listing == levels.end()) {
@@ -140,7 +141,7 @@ void level_start(benchmark::State& state, const fs::path& dir, const std::string
             return;
         }
         auto session = std::make_unique<qs::PlaySession>(saves, false);
-        if (!session->start(qs::check_level(listing->path))) {
+        if (!session->start(verdicts.check(listing->path))) {
             state.SkipWithError("level does not start");
             return;
         }
@@ -169,8 +170,27 @@ void BM_LevelStartStress(benchmark::State& state) {
                 double(files.geometry.width) * files.geometry.height);
 }
 
-/// Discovery alone (App::run's first step, also the level select's list) of a dir of N 512² caves.
+/// Discovery alone as the game starts with it (App::run, the level select): each folder's .lvl and PNG
+/// headers, no verdicts remembered yet; a dir of N 512² caves.
 void BM_Discovery(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
+    Measure measure;
+    for (auto _ : state) {
+        state.PauseTiming();
+        cold_heap();
+        state.ResumeTiming();
+        measure.begin();
+        const qs::LevelVerdicts verdicts;
+        std::vector<qs::LevelListing> levels = qs::discover_levels({dir}, verdicts);
+        benchmark::DoNotOptimize(levels.data());
+        measure.end();
+    }
+    set_counters(state, 0, measure);
+}
+
+/// The full discovery of --list-levels (every folder fully checked) of the same dir.
+void BM_DiscoveryFullCheck(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
     Measure measure;
@@ -361,6 +381,7 @@ void BM_FirstTick(benchmark::State& state) {
 BENCHMARK(BM_LevelStartCave)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_LevelStartStress)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Discovery)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DiscoveryFullCheck)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PngDecodeLayer)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PngDecodeRows)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CheckLevel)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
