@@ -1,11 +1,110 @@
-// Terrain from the merged rectangles: the outline of the solid ones, one-way runs, spike rectangles.
+// Terrain from the merged rectangles: the outline of the solid ones, one-way runs, spike rectangles, and
+// the same cut into parts listed by chunk (whole edges, never split) for the terrain window.
 #include "game/sim/terrain_shapes.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "game/sim/tiles.hpp"
 
 namespace qs {
+
+namespace {
+
+int chunk_of(int tile) {
+    return tile / TerrainShapes::chunk_size;  // terrain coordinates are >= 0
+}
+
+TerrainShapes::ChunkSpan span_of(OutlinePoint a, OutlinePoint b) {
+    return {chunk_of(std::min(a.x, b.x)), chunk_of(std::min(a.y, b.y)), chunk_of(std::max(a.x, b.x)),
+            chunk_of(std::max(a.y, b.y))};
+}
+
+/// Cuts each outline piece into runs of consecutive edges touching the same chunks.
+void add_outline_parts(TerrainShapes& shapes) {
+    using Part = TerrainShapes::Part;
+    std::vector<TerrainShapes::ChunkSpan> spans;
+    for (const OutlinePiece& piece : shapes.outline) {
+        const std::vector<OutlinePoint>& points = piece.points;
+        const std::size_t n = points.size();
+        if (n < (piece.closed ? 3u : 2u)) continue;  // as create_outline_body: no fixture
+        const std::size_t edges = piece.closed ? n : n - 1;
+        spans.clear();
+        for (std::size_t i = 0; i < edges; ++i) spans.push_back(span_of(points[i], points[(i + 1) % n]));
+        // A closed piece starts its runs where the span changes (one loop if it never does).
+        std::size_t start = 0;
+        if (piece.closed) {
+            while (start < n && spans[start] == spans[(start + n - 1) % n]) ++start;
+            if (start == n) {
+                Part part;
+                part.kind = Part::Kind::loop;
+                part.outline_kind = piece.kind;
+                part.first = static_cast<std::uint32_t>(shapes.part_points.size());
+                part.count = static_cast<std::uint32_t>(n);
+                part.chunks = spans[0];
+                shapes.part_points.insert(shapes.part_points.end(), points.begin(), points.end());
+                shapes.parts.push_back(part);
+                continue;
+            }
+        }
+        const auto point = [&](std::size_t i) { return points[i % n]; };
+        for (std::size_t k = 0; k < edges;) {
+            const std::size_t a = start + k;  // first edge of the run (mod n for a closed piece)
+            std::size_t b = k + 1;
+            while (b < edges && spans[(start + b) % n] == spans[a % n]) ++b;
+            const std::size_t end = start + b;  // the run's edges are [a, end): points a .. end
+            Part part;
+            part.kind = Part::Kind::chain;
+            part.outline_kind = piece.kind;
+            part.first = static_cast<std::uint32_t>(shapes.part_points.size());
+            part.count = static_cast<std::uint32_t>(end - a + 1);
+            part.chunks = spans[a % n];
+            if (piece.closed) {
+                part.ghost_before = point(a + n - 1);
+                part.ghost_after = point(end + 1);
+            } else {
+                part.ghost_before = a == 0 ? piece.ghost_before : points[a - 1];
+                part.ghost_after = end == n - 1 ? piece.ghost_after : points[end + 1];
+            }
+            for (std::size_t i = a; i <= end; ++i) shapes.part_points.push_back(point(i));
+            shapes.parts.push_back(part);
+            k = b;
+        }
+    }
+}
+
+/// Lists every part in each chunk its box touches.
+void list_parts_by_chunk(TerrainShapes& shapes, const TileGrid& tiles) {
+    shapes.chunk_columns = chunk_of(tiles.width) + 1;
+    shapes.chunk_rows = chunk_of(tiles.height) + 1;
+    const auto chunks = static_cast<std::size_t>(shapes.chunk_columns) * shapes.chunk_rows;
+    shapes.chunk_start.assign(chunks + 1, 0);
+    const auto each_chunk = [&](const TerrainShapes::Part& part, auto&& f) {
+        for (int cy = part.chunks.y0; cy <= part.chunks.y1; ++cy)
+            for (int cx = part.chunks.x0; cx <= part.chunks.x1; ++cx)
+                f(static_cast<std::size_t>(cy) * shapes.chunk_columns + cx);
+    };
+    for (const auto& part : shapes.parts)
+        each_chunk(part, [&](std::size_t c) { ++shapes.chunk_start[c + 1]; });
+    for (std::size_t c = 0; c < chunks; ++c) shapes.chunk_start[c + 1] += shapes.chunk_start[c];
+    shapes.chunk_parts.resize(shapes.chunk_start[chunks]);
+    std::vector<std::uint32_t> fill(shapes.chunk_start.begin(), shapes.chunk_start.end() - 1);
+    for (std::uint32_t id = 0; id < shapes.parts.size(); ++id)
+        each_chunk(shapes.parts[id], [&](std::size_t c) { shapes.chunk_parts[fill[c]++] = id; });
+}
+
+}  // namespace
+
+TerrainShapes::ChunkSpan TerrainShapes::chunks_touching(double x0, double y0, double x1, double y1) const {
+    if (!(x0 <= x1) || !(y0 <= y1)) return {};  // also NaN
+    const auto chunk = [](double v) {
+        // Clamped before the conversion, so a box far outside the level is safe too.
+        return static_cast<int>(std::floor(std::clamp(v, -1.0e6, 1.0e6) / chunk_size));
+    };
+    ChunkSpan span{std::max(chunk(x0), 0), std::max(chunk(y0), 0), std::min(chunk(x1), chunk_columns - 1),
+                   std::min(chunk(y1), chunk_rows - 1)};
+    return span.empty() ? ChunkSpan{} : span;
+}
 
 std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level) {
     auto shapes = std::make_shared<TerrainShapes>();
@@ -58,6 +157,26 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level
             x = std::max(x, below->x + below->w);
         }
     }
+
+    // Parts by chunk: outline runs, one-way runs, spike rectangles, in that order.
+    add_outline_parts(*shapes);
+    for (std::size_t i = 0; i < shapes->one_way_runs.size(); ++i) {
+        const OneWayRun& run = shapes->one_way_runs[i];
+        Part part;
+        part.kind = Part::Kind::one_way;
+        part.first = static_cast<std::uint32_t>(i);
+        part.chunks = span_of({run.x0, run.y}, {run.x1, run.y});
+        shapes->parts.push_back(part);
+    }
+    for (std::size_t i = 0; i < shapes->spikes.size(); ++i) {
+        const TileRect& rect = shapes->spikes[i];
+        Part part;
+        part.kind = Part::Kind::spike;
+        part.first = static_cast<std::uint32_t>(i);
+        part.chunks = span_of({rect.x, rect.y}, {rect.x + rect.w, rect.y + rect.h});
+        shapes->parts.push_back(part);
+    }
+    list_parts_by_chunk(*shapes, level.tiles);
     return shapes;
 }
 

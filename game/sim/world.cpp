@@ -1,4 +1,5 @@
-// World: stepping, deferred inserts/erases, capture/restore and the Box2D world built in canonical order.
+// World: stepping, deferred inserts/erases, capture/restore and the Box2D world built in canonical order
+// (the terrain window around the player's saved position, then the entity bodies in index order).
 #include "game/sim/world.hpp"
 
 #include <algorithm>
@@ -7,15 +8,12 @@
 
 #include <box2d/box2d.h>
 
-#include "engine/outline.hpp"
-
 namespace qs {
 
 namespace {
 
-constexpr std::uintptr_t one_way_tag = 1;
-/// Spike sensor i has user data spike_tag_base + i.
-constexpr std::uintptr_t spike_tag_base = 2;
+constexpr std::uintptr_t one_way_tag = TerrainWindow::one_way_tag;
+constexpr std::uintptr_t spike_tag_base = TerrainWindow::spike_tag_base;
 
 }  // namespace
 
@@ -78,6 +76,7 @@ void World::adopt(World&& rebuilt) {
     physics_ = std::move(rebuilt.physics_);
     one_way_filter_ = std::move(rebuilt.one_way_filter_);
     one_way_filter_->retarget(*this);
+    terrain_window_ = std::move(rebuilt.terrain_window_);
     pending_erase_.clear();
     pending_spawn_.clear();
     busy_bits_ = std::move(rebuilt.busy_bits_);
@@ -208,6 +207,9 @@ void World::step(const ActionState& actions) {
             entity);
     }
 
+    // The terrain near the player where it now stands (thinks may have moved it) and where the step may
+    // take it.
+    if (!whole_terrain_mode_) terrain_window_.follow(*terrain_, player_box());
     physics_->Step(static_cast<float>(tick_seconds), 8, 3);
 
     for (std::uint32_t dense : think_order_) {
@@ -307,55 +309,25 @@ void World::build_physics() {
     one_way_filter_ = std::make_unique<OneWayFilter>(*this);
     physics_->SetContactListener(one_way_filter_.get());
 
-    // Solid outline chains. Friction per fixture as deceleration over gravity (ice slippery); bodies have no
-    // friction of their own, so movement feel comes from the tuning in each entity (Player::on_ice).
-    if (!terrain_->outline.empty()) {
-        const auto ground_friction = static_cast<float>(tuning_.ground_decel / tuning_.gravity);
-        const auto ice_friction = static_cast<float>(tuning_.ice_decel / tuning_.gravity);
-        create_outline_body(*physics_, terrain_->outline,
-                            [&](std::uint8_t kind) { return kind == 1 ? ice_friction : ground_friction; });
-    }
-
-    // One-way tiles: a one-sided edge along the top of each run (PreSolve lets bodies pass from below).
-    if (!terrain_->one_way_runs.empty()) {
-        b2BodyDef ground_def;
-        b2Body* one_way_body = physics_->CreateBody(&ground_def);
-        for (const TerrainShapes::OneWayRun& run : terrain_->one_way_runs) {
-            b2EdgeShape edge;
-            auto fy = static_cast<float>(run.y);
-            auto x0 = static_cast<float>(run.x0), x1 = static_cast<float>(run.x1);
-            edge.SetOneSided(b2Vec2(x0 - 1.0f, fy), b2Vec2(x0, fy), b2Vec2(x1, fy), b2Vec2(x1 + 1.0f, fy));
-            b2FixtureDef fixture;
-            fixture.shape = &edge;
-            fixture.friction = 0.0f;
-            fixture.userData.pointer = one_way_tag;
-            one_way_body->CreateFixture(&fixture);
-        }
-    }
-
-    // Spike rectangles: one sensor each, seen by the player only (Player::react hurts on contact).
-    if (!terrain_->spikes.empty()) {
-        b2BodyDef hazard_def;
-        b2Body* hazards = physics_->CreateBody(&hazard_def);
-        for (std::size_t i = 0; i < terrain_->spikes.size(); ++i) {
-            const TileRect& rect = terrain_->spikes[i];
-            b2PolygonShape box;
-            box.SetAsBox(static_cast<float>(rect.w) / 2, static_cast<float>(rect.h) / 2,
-                         b2Vec2(static_cast<float>(rect.x) + static_cast<float>(rect.w) / 2,
-                                static_cast<float>(rect.y) + static_cast<float>(rect.h) / 2),
-                         0.0f);
-            b2FixtureDef fixture;
-            fixture.shape = &box;
-            fixture.isSensor = true;
-            fixture.filter.categoryBits = collision::terrain;
-            fixture.filter.maskBits = collision::player;
-            fixture.userData.pointer = spike_tag_base + i;
-            hazards->CreateFixture(&fixture);
-        }
-    }
+    // Terrain: the chunks around the player's saved position (TerrainWindow), before any body.
+    const TerrainWindow::Frictions frictions{static_cast<float>(tuning_.ground_decel / tuning_.gravity),
+                                             static_cast<float>(tuning_.ice_decel / tuning_.gravity)};
+    const TerrainShapes::ChunkSpan everything{0, 0, terrain_->chunk_columns - 1, terrain_->chunk_rows - 1};
+    terrain_window_.build(*physics_, *terrain_, frictions,
+                          whole_terrain_mode_ ? everything : TerrainWindow::wanted(*terrain_, player_box()));
 
     // Entity bodies in index order (dense order equals index order right after an import).
     for (std::size_t i = 0; i < entities.size(); ++i) create_body(to_ref(entities.key_at_dense(i)));
+}
+
+std::optional<TerrainWindow::Box> World::player_box() const {
+    const Player* player = find<Player>(game.player);
+    if (!player) return std::nullopt;
+    // The body's position is the state's, as a float (make_box_body); the state stands in before the body.
+    const b2Body* body = player->state.body;
+    const double x = body ? body->GetPosition().x : static_cast<float>(player->state.x);
+    const double y = body ? body->GetPosition().y : static_cast<float>(player->state.y);
+    return TerrainWindow::Box{x, y, Player::half_width, Player::half_height};
 }
 
 void World::create_body(EntityRef ref) {

@@ -6,6 +6,8 @@
 //   WorldSnapshot s = world.capture();      // F5: exact SlotMap layout + entity values + game state
 //   world.restore(s);                       // F9: layout imported exactly, Box2D rebuilt in index order
 //
+// Box2D holds the entity bodies and only the terrain near the player (TerrainWindow).
+//
 // Entities never hold pointers to each other: they keep EntityRefs and look them up with get<T>().
 // Inserting and erasing during a step is deferred to the end of the step, so a reference to an entity
 // obtained during a step stays valid until the step ends.
@@ -13,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +30,7 @@
 #include "game/sim/ground_contact.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_shapes.hpp"
+#include "game/sim/terrain_window.hpp"
 #include "game/sim/tiles.hpp"
 #include "game/sim/tuning.hpp"
 #include "game/sim/world_event.hpp"
@@ -58,8 +62,9 @@ class World {
 
     /// Copies the exact state (the Box2D bodies' state is already in each entity).
     WorldSnapshot capture() const;
-    /// Replaces the state with `snapshot`: imports the SlotMap layout exactly, rebuilds every body in
-    /// index order in a fresh Box2D world. Throws std::invalid_argument for an inconsistent layout.
+    /// Replaces the state with `snapshot`: imports the SlotMap layout exactly, rebuilds in a fresh Box2D
+    /// world the terrain chunks around the player's saved position, then every body in index order (all
+    /// of it a function of the snapshot alone). Throws std::invalid_argument for an inconsistent layout.
     void restore(const WorldSnapshot& snapshot);
     /// Takes over the state of `rebuilt` (made from this world's snapshot by the constructor above): the
     /// cheap half of a restore done elsewhere. `rebuilt` is left empty.
@@ -174,6 +179,11 @@ class World {
     /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, as before
     /// the indexes; the world must evolve exactly as without it.
     void set_reference_mode(bool on) { reference_mode_ = on; }
+    /// Check mode, for tests: Box2D holds the whole terrain, as before the terrain window (from the next
+    /// restore() on).
+    void set_whole_terrain_mode(bool on) { whole_terrain_mode_ = on; }
+    /// The terrain chunks in Box2D now.
+    const TerrainWindow& terrain_window() const { return terrain_window_; }
     /// Entities stepped (thought, moved, synchronized) in the last tick; idle ones are not counted.
     std::size_t entities_stepped() const { return think_order_.size(); }
 
@@ -182,6 +192,8 @@ class World {
 
    private:
     void build_physics();
+    /// The player's body box for the terrain window (from its body, or its state before the body exists).
+    std::optional<TerrainWindow::Box> player_box() const;
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);
     void flush_changes();
@@ -239,6 +251,8 @@ class World {
     std::shared_ptr<const TerrainShapes> terrain_;  ///< shared by a world and the copies rebuilt from it
     std::unique_ptr<b2World> physics_;
     std::unique_ptr<class OneWayFilter> one_way_filter_;
+    TerrainWindow terrain_window_;  ///< the terrain chunks near the player, in physics_
+    bool whole_terrain_mode_ = false;
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
     std::vector<WorldEvent> events_;
