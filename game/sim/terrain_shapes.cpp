@@ -23,6 +23,11 @@ TerrainShapes::ChunkSpan span_of(OutlinePoint a, OutlinePoint b) {
 /// Cuts each outline piece into runs of consecutive edges touching the same chunks.
 void add_outline_parts(TerrainShapes& shapes) {
     using Part = TerrainShapes::Part;
+    // At most one part per edge and two points per edge: reserved once (pages never touched cost nothing).
+    std::size_t edges_total = 0;
+    for (const OutlinePiece& piece : shapes.outline) edges_total += piece.points.size();
+    shapes.parts.reserve(edges_total + shapes.one_way_runs.size() + shapes.spikes.size());
+    shapes.part_points.reserve(2 * edges_total);
     std::vector<TerrainShapes::ChunkSpan> spans;
     for (const OutlinePiece& piece : shapes.outline) {
         const std::vector<OutlinePoint>& points = piece.points;
