@@ -4,6 +4,8 @@
 #include <cstring>
 #include <fstream>
 
+#include <zlib.h>
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -37,6 +39,12 @@ bool fsync_path(const fs::path& path, int flags) {
 
 }  // namespace
 
+std::uint64_t save_file_checksum(std::uint32_t format_version, const std::uint8_t* data, std::size_t size) {
+    if (format_version < save_format_with_crc32) return fnv1a64(data, size);
+    uLong crc = crc32_z(0, Z_NULL, 0);
+    return crc32_z(crc, data, size);
+}
+
 std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::vector<std::uint8_t>& body,
                                          std::uint32_t format_version, const std::string& content_id,
                                          std::uint64_t content_hash) {
@@ -55,7 +63,7 @@ std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::ve
     put_u32(out, format_version);
     put_u32(out, 0);
     put_u64(out, body.size());
-    put_u64(out, fnv1a64(covered.data(), covered.size()));
+    put_u64(out, save_file_checksum(format_version, covered.data(), covered.size()));
     out.insert(out.end(), covered.begin(), covered.end());
     return out;
 }
@@ -112,7 +120,7 @@ std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::ve
                 std::to_string(file.size() - body_start);
         return std::nullopt;
     }
-    if (fnv1a64(file.data() + covered, file.size() - covered) != checksum) {
+    if (save_file_checksum(out.format_version, file.data() + covered, file.size() - covered) != checksum) {
         error = "corrupt: checksum mismatch";
         return std::nullopt;
     }

@@ -2,8 +2,11 @@
 // file, fsync, rename, fsync dir) on a background thread.
 //
 //   Header (little endian): magic (8, the program's signature) | format version (4) | reserved (4) |
-//   body size (8) | checksum (8, FNV-1a 64 over everything after it) | content hash (8) | content id
-//   length (2) | content id — since format 2; format 1 files have the first 32 bytes only. Then the body.
+//   body size (8) | checksum (8, over everything after it) | content hash (8) | content id length (2) |
+//   content id — since format 2; format 1 files have the first 32 bytes only. Then the body.
+//   The checksum is FNV-1a 64 up to format 2; from format 3 it is CRC-32 (zlib's crc32, the polynomial of
+//   zip and PNG) in the low 4 bytes, the high 4 bytes zero: several times faster on a large body (FNV-1a
+//   takes one dependent multiply per byte). Files of every version up to newest_version are read.
 //
 //   constexpr qs::SaveFileKind kind{{'M', 'Y', 'G', 'A', 'M', 'E', 'S', 'V'}, "MyGame"};
 //   auto bytes = qs::wrap_save_body(kind, body, /*format_version=*/2, "01_first_steps", level_hash);
@@ -41,6 +44,11 @@ struct SaveFileKind {
 inline constexpr std::size_t save_header_size = 32;
 /// The first format whose header carries the content id and hash.
 inline constexpr std::uint32_t save_format_with_content_id = 2;
+/// The first format whose checksum is CRC-32 (before: FNV-1a 64).
+inline constexpr std::uint32_t save_format_with_crc32 = 3;
+
+/// The checksum a file of `format_version` carries over `size` bytes (CRC-32 from format 3, else FNV-1a 64).
+std::uint64_t save_file_checksum(std::uint32_t format_version, const std::uint8_t* data, std::size_t size);
 
 /// Header + body, ready to write (format_version >= 2: the content id and hash go into the header).
 std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::vector<std::uint8_t>& body,

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/msgpack_check.hpp"
-#include "engine/msgpack_tape.hpp"
+#include "engine/msgpack_reader.hpp"
 #include "engine/save_file.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/sim/field_json.hpp"
@@ -35,7 +35,7 @@ struct CompactValueForm {
     }
 };
 
-/// Calls `f(item)` for the items of an array (a json or a MsgpackView) until it returns false.
+/// Calls `f(item)` for the items of an array (a json or a MsgpackValue) until it returns false.
 template <class F>
 bool all_items(const json& list, F&& f) {
     for (const json& item : list)
@@ -43,14 +43,14 @@ bool all_items(const json& list, F&& f) {
     return true;
 }
 template <class F>
-bool all_items(const MsgpackView& list, F&& f) {
-    MsgpackView item = list.first_item();
+bool all_items(const MsgpackValue& list, F&& f) {
+    MsgpackValue item = list.first_item();
     for (std::size_t i = 0; i < list.size(); ++i, item = item.following())
         if (!f(item)) return false;
     return true;
 }
 
-/// A reference from its compact form; `Value` is json or MsgpackView (read the same way).
+/// A reference from its compact form; `Value` is json or MsgpackValue (read the same way).
 template <class Value>
 bool ref_from_compact(const Value& value, EntityRef& ref) {
     if (value.is_null()) {
@@ -98,7 +98,7 @@ json value_to_compact(const T& value) {
     return encode_field_value<CompactValueForm>(value);
 }
 
-/// Reads one field value from its compact form (a json or a MsgpackView), range checks included; false
+/// Reads one field value from its compact form (a json or a MsgpackValue), range checks included; false
 /// when the value does not fit the field (value_from_compact says why).
 template <class Value, class Q>
 [[gnu::always_inline]] inline bool read_compact(const Value& value, Q& out, const FieldSpec& spec) {
@@ -157,7 +157,7 @@ struct CompactWriter {
 };
 
 /// Reads fields from a value array laid out by a saved name table; unknown names are skipped. `Values` is
-/// a json array or a std::vector<MsgpackView>.
+/// a json array or a std::vector<MsgpackValue>.
 template <class Values>
 struct CompactReader {
     const std::map<std::string, std::size_t>& position_of;
@@ -212,295 +212,12 @@ struct TypeTable {
     }
 };
 
-/// The fast reader's single pass over a body (nlohmann's MessagePack SAX events, no DOM): the header
-/// numbers, the slot table and the type tables go straight into their vectors, the entity list and the game
-/// map are recorded on MsgpackTapes to be read once the type tables are known (the body's keys are sorted,
-/// so "entities" comes before "types"). Anything but the shape encode_save_body writes — a missing, repeated
-/// or mistyped part — stops the pass (`refused`): decode_save_body then hands the body to the DOM reader,
-/// which accepts what it can and names the problem otherwise.
-class SaveBodySax {
-   public:
-    using number_integer_t = json::number_integer_t;
-    using number_unsigned_t = json::number_unsigned_t;
-    using number_float_t = json::number_float_t;
-    using string_t = json::string_t;
-    using binary_t = json::binary_t;
-
-    struct Type {
-        std::string name;
-        std::vector<std::string> fields;
-        unsigned seen = 0;  ///< keys met (bits of Part)
-    };
-    std::uint64_t sequence = 0, tick = 0;
-    std::vector<std::uint32_t> generations, free_list;
-    std::vector<bool> alive;
-    std::vector<Type> types;
-    MsgpackTape entities, game;
-    unsigned seen = 0;  ///< root and slot table keys met (bits of Part)
-
-    explicit SaveBodySax(std::size_t body_bytes) {
-        entities.reserve(body_bytes / 2);  // about one token per 2 bytes (23 bytes per entity, ~10 values)
-    }
-    /// Whether the body had every part the decoder needs.
-    bool complete() const {
-        const unsigned needed = bit(Part::sequence) | bit(Part::tick) | bit(Part::slots) | bit(Part::types) |
-                                bit(Part::entities) | bit(Part::game) | bit(Part::generation) |
-                                bit(Part::alive) | bit(Part::free);
-        if ((seen & needed) != needed) return false;
-        for (const Type& type : types)
-            if (type.seen != (bit(Part::type_name) | bit(Part::type_fields))) return false;
-        return true;
-    }
-
-    bool null() { return tape_ ? (tape_->add_null(), true) : place(Plain::other); }
-    bool boolean(bool value) {
-        return tape_ ? (tape_->add_boolean(value), true) : place(Plain::boolean, value);
-    }
-    bool number_integer(number_integer_t value) {
-        return counted() && (tape_ ? (tape_->add_integer(value), true) : place(Plain::other));
-    }
-    bool number_unsigned(number_unsigned_t value) {
-        return counted() &&
-               (tape_ ? (tape_->add_unsigned(value), true) : place(Plain::unsigned_integer, false, value));
-    }
-    bool number_float(number_float_t value, const string_t&) {
-        return counted() && (tape_ ? (tape_->add_floating(value), true) : place(Plain::other));
-    }
-    bool string(string_t& value) {
-        if (!counted(value.size())) return false;
-        return tape_ ? (tape_->add_string(std::move(value)), true) : place(Plain::string, false, 0, &value);
-    }
-    bool binary(binary_t& value) {
-        return counted(value.size()) && (tape_ ? (tape_->add_binary(), true) : place(Plain::other));
-    }
-    bool start_object(std::size_t entries) { return start(MsgpackTape::Kind::object, entries); }
-    bool start_array(std::size_t items) { return start(MsgpackTape::Kind::array, items); }
-    bool end_object() { return end(); }
-    bool end_array() { return end(); }
-    bool key(string_t& name) {
-        if (!counted(name.size())) return false;
-        if (tape_) {
-            tape_->add_key(std::move(name));
-            return true;
-        }
-        Part part = Part::ignored;
-        switch (stack_.back()) {
-            case At::root:
-                part = name == "sequence"   ? Part::sequence
-                       : name == "tick"     ? Part::tick
-                       : name == "slots"    ? Part::slots
-                       : name == "types"    ? Part::types
-                       : name == "entities" ? Part::entities
-                       : name == "game"     ? Part::game
-                                            : Part::ignored;  // "level", "level_hash": from the header
-                break;
-            case At::slots:
-                part = name == "generation" ? Part::generation
-                       : name == "alive"    ? Part::alive
-                       : name == "free"     ? Part::free
-                                            : Part::ignored;
-                break;
-            case At::type:
-                part = name == "type"     ? Part::type_name
-                       : name == "fields" ? Part::type_fields
-                                          : Part::ignored;
-                break;
-            default:
-                return true;  // a map being skipped
-        }
-        if (part != Part::ignored) {
-            unsigned& met = stack_.back() == At::type ? types.back().seen : seen;
-            if (met & bit(part)) return false;  // a key given twice: the DOM reader decides
-            met |= bit(part);
-        }
-        pending_ = part;
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
-
-   private:
-    enum class Part : unsigned {
-        ignored,
-        sequence,
-        tick,
-        slots,
-        types,
-        entities,
-        game,
-        generation,
-        alive,
-        free,
-        type_name,
-        type_fields
-    };
-    static constexpr unsigned bit(Part part) { return 1u << static_cast<unsigned>(part); }
-    /// What the innermost open map or list is.
-    enum class At : std::uint8_t {
-        root,
-        slots,
-        generations,
-        alive,
-        free_list,
-        types,
-        type,
-        field_names,
-        skipped
-    };
-    enum class Plain : std::uint8_t { unsigned_integer, boolean, string, other };
-
-    /// A value that is not a map or list, outside the recorded parts.
-    bool place(Plain kind, bool flag = false, std::uint64_t number = 0, std::string* text = nullptr) {
-        if (stack_.empty()) return false;  // the body is not a map
-        switch (stack_.back()) {
-            case At::root:
-            case At::slots:
-            case At::type:
-                switch (std::exchange(pending_, Part::ignored)) {
-                    case Part::ignored:
-                        return true;
-                    case Part::sequence:
-                        sequence = number;
-                        return kind == Plain::unsigned_integer;
-                    case Part::tick:
-                        tick = number;
-                        return kind == Plain::unsigned_integer;
-                    case Part::type_name:
-                        if (kind != Plain::string) return false;
-                        types.back().name = std::move(*text);
-                        return true;
-                    default:
-                        return false;  // a list or map belongs there
-                }
-            case At::generations:
-                generations.push_back(static_cast<std::uint32_t>(number));
-                return kind == Plain::unsigned_integer && number <= UINT32_MAX;
-            case At::alive:
-                alive.push_back(flag);
-                return kind == Plain::boolean;
-            case At::free_list:
-                free_list.push_back(static_cast<std::uint32_t>(number));
-                return kind == Plain::unsigned_integer && number <= UINT32_MAX;
-            case At::field_names:
-                if (kind != Plain::string) return false;
-                types.back().fields.push_back(std::move(*text));
-                return true;
-            case At::types:
-                return false;  // a type is a map
-            case At::skipped:
-                return true;
-        }
-        return false;
-    }
-
-    /// One more value (a string, binary or key of `bytes` bytes): false beyond save_body_limits, which
-    /// check_msgpack would refuse.
-    bool counted(std::size_t bytes = 0) {
-        return ++values_ <= save_body_limits.max_values && bytes <= save_body_limits.max_string_bytes;
-    }
-
-    bool start(MsgpackTape::Kind kind, std::size_t items) {
-        // Nesting as check_msgpack counts it (non-empty lists and maps), which also keeps nlohmann's
-        // recursive reader shallow: it asks here before it reads a container's items.
-        if (!counted()) return false;
-        if (items == 0) {
-            empty_open_ = true;  // its end comes next
-        } else if (++nonempty_depth_ > save_body_limits.max_depth) {
-            return false;
-        }
-        if (tape_) {
-            tape_->open(kind, items);
-            return true;
-        }
-        const bool map = kind == MsgpackTape::Kind::object;
-        if (stack_.empty()) {
-            if (started_ || !map) return false;
-            started_ = true;
-            stack_.push_back(At::root);
-            return true;
-        }
-        At at = At::skipped;
-        switch (stack_.back()) {
-            case At::root:
-            case At::slots:
-            case At::type: {
-                const Part part = std::exchange(pending_, Part::ignored);
-                switch (part) {
-                    case Part::ignored:
-                        break;
-                    case Part::slots:
-                        if (!map) return false;
-                        at = At::slots;
-                        break;
-                    case Part::types:
-                        if (map) return false;
-                        at = At::types;
-                        break;
-                    case Part::generation:
-                        if (map) return false;
-                        at = At::generations;
-                        break;
-                    case Part::alive:
-                        if (map) return false;
-                        at = At::alive;
-                        break;
-                    case Part::free:
-                        if (map) return false;
-                        at = At::free_list;
-                        break;
-                    case Part::type_fields:
-                        if (map) return false;
-                        at = At::field_names;
-                        break;
-                    case Part::entities:
-                    case Part::game:
-                        if (map != (part == Part::game)) return false;  // entities: a list; game: a map
-                        tape_ = map ? &game : &entities;
-                        tape_->open(kind, items);
-                        return true;
-                    default:
-                        return false;  // a number or text belongs there
-                }
-                break;
-            }
-            case At::types:
-                if (!map) return false;
-                types.emplace_back();
-                at = At::type;
-                break;
-            case At::skipped:
-                break;
-            default:
-                return false;  // a list of numbers, booleans or names holds no lists or maps
-        }
-        stack_.push_back(at);
-        return true;
-    }
-    bool end() {
-        if (!std::exchange(empty_open_, false)) --nonempty_depth_;
-        if (tape_) {
-            tape_->close();
-            if (tape_->depth() == 0) tape_ = nullptr;
-            return true;
-        }
-        stack_.pop_back();
-        return true;
-    }
-
-    std::vector<At> stack_;
-    Part pending_ = Part::ignored;
-    MsgpackTape* tape_ = nullptr;  ///< recording a part until its list or map closes
-    bool started_ = false;
-    std::size_t values_ = 0;   ///< values of any kind so far (keys too, as check_msgpack counts)
-    int nonempty_depth_ = 0;   ///< open containers with items
-    bool empty_open_ = false;  ///< an empty container was just opened (its end is the next event)
-};
-
 /// The fast reader's visitor: reads an entity's fields from its record's items through a type table's
 /// positions (as IndexedReader does), stopping at the first value that does not fit.
 template <class Items>
 struct RecordReader {
     const std::vector<std::size_t>& positions;
-    const Items& values;  ///< a flat MsgpackView array, or the items of one collected in a vector
+    const Items& values;  ///< the record's items
     bool ok = true;
     std::size_t next = 0;
     // Inlined into each type's field list, so every field's spec is a constant there.
@@ -513,7 +230,8 @@ struct RecordReader {
 
 /// Brings a body of any readable format to the shape this build decodes, one step per format:
 /// format 1 kept the level id and hash in the body; from format 2 they live in the file header (so a
-/// reader can check them without decoding), and are put back here. A format 3 adds its step below.
+/// reader can check them without decoding), and are put back here. Format 3 changed the container's
+/// checksum only (the body is format 2's). A format 4 body adds its step below.
 void migrate_save_body(json& body, const SaveBody& file) {
     if (file.format_version >= save_format_with_content_id) {
         body["level"] = file.content_id;
@@ -565,7 +283,16 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     };
     save.snapshot.game.fields(game_writer);
     body["game"] = std::move(game);
-    return json::to_msgpack(body);
+    // The parts in the order the direct reader wants them (any order reads): the slot table and the type
+    // list before the entity list, so each record is read through its type's fields as it comes.
+    std::vector<std::uint8_t> out;
+    out.reserve(32 * save.snapshot.entities.size() + 256);
+    out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 6 entries
+    for (const char* part : {"sequence", "tick", "slots", "types", "entities", "game"}) {
+        json::to_msgpack(json(part), out);
+        json::to_msgpack(body[part], out);
+    }
+    return out;
 }
 
 std::optional<SavedGame> decode_save_body_reference(const SaveBody& file, std::string& error) {
@@ -680,89 +407,214 @@ std::optional<SavedGame> decode_save_body_reference(const SaveBody& file, std::s
     return save;
 }
 
-std::optional<SavedGame> read_save_body_one_pass(const SaveBody& file) {
-    // Both readers check every value the same way (the same templates read a field from a json or a
-    // MsgpackView); tests compare them on valid, damaged and hostile bodies.
-    if (file.format_version < save_format_with_content_id) return std::nullopt;
-    // The handler refuses what check_msgpack would (depth, value count, long strings; nlohmann refuses
-    // malformed bytes), so the one pass needs no bounds pass before it.
-    SaveBodySax body(file.body.size());
-    const std::uint8_t* bytes = file.body.data();
-    if (!json::sax_parse(bytes, bytes + file.body.size(), &body, json::input_format_t::msgpack, true) ||
-        !body.complete() || body.sequence > max_save_sequence || body.tick > max_save_tick ||
-        body.generations.size() != body.alive.size()) {
-        return std::nullopt;
-    }
-    SavedGame save;
-    save.level = file.content_id;
-    save.level_hash = file.content_hash;
-    save.sequence = body.sequence;
-    save.tick = static_cast<std::int64_t>(body.tick);
-    auto& layout = save.snapshot.layout;
-    layout.slots.resize(body.generations.size());
-    for (std::size_t i = 0; i < layout.slots.size(); ++i)
-        layout.slots[i] = {body.generations[i], body.alive[i]};
-    layout.free_list = std::move(body.free_list);
-    if (EntityMap::validate_layout(layout)) return std::nullopt;
-    std::size_t live = 0;
-    for (const auto& slot : layout.slots) live += slot.alive ? 1 : 0;
+namespace {
 
-    std::vector<TypeTable> tables;
-    for (SaveBodySax::Type& type : body.types) {
-        TypeTable& table = tables.emplace_back(TypeTable{std::move(type.name), std::nullopt, {}});
-        table.prototype = make_entity(table.name);
-        if (!table.prototype) return std::nullopt;
-        table.place_fields(type.fields);
-    }
-
-    const MsgpackView records = body.entities.root();
-    if (records.size() != live) return std::nullopt;
-    save.snapshot.entities.reserve(live);
-    std::vector<MsgpackView> values;  // the record being read, item by item
-    MsgpackView record = records.first_item();
-    for (std::size_t k = 0; k < live; ++k, record = record.following()) {
-        if (!record.is_array() || record.empty()) return std::nullopt;
-        const MsgpackView type = record.first_item();
-        if (!type.is_number_unsigned() || type.get<std::uint64_t>() >= tables.size()) return std::nullopt;
+/// The direct reader's entity list: `live` records, each read through its type's field positions as soon as
+/// its items are read. `depth`: non-empty lists and maps open around the list.
+bool read_entity_list(MsgpackReader& reader, int depth, const std::vector<TypeTable>& tables,
+                      std::size_t live, std::vector<Entity>& entities) {
+    std::size_t count = 0;
+    if (!reader.open_array(count, depth) || count != live) return false;
+    entities.reserve(live);
+    std::vector<MsgpackValue> items;  // the record being read, reused
+    for (std::size_t k = 0; k < count; ++k) {
+        std::size_t size = 0;
+        if (!reader.open_array(size, depth + 1) || size == 0) return false;
+        items.resize(size);
+        for (MsgpackValue& item : items)
+            if (!reader.read(item, depth + 2)) return false;
+        const MsgpackValue& type = items[0];
+        if (!type.is_number_unsigned() || type.get<std::uint64_t>() >= tables.size()) return false;
         const TypeTable& table = tables[type.get<std::size_t>()];
-        Entity& entity = save.snapshot.entities.emplace_back(*table.prototype);
-        bool ok = false;
-        if (record.flat()) {  // numbers only (most types): items by position at once
-            RecordReader<MsgpackView> reader{table.positions, record};
-            std::visit([&](auto& e) { e.fields(reader); }, entity);
-            ok = reader.ok;
-        } else {  // references inside: collect the items once
-            values.clear();
-            all_items(record, [&](const MsgpackView& item) {
-                values.push_back(item);
-                return true;
-            });
-            RecordReader<std::vector<MsgpackView>> reader{table.positions, values};
-            std::visit([&](auto& e) { e.fields(reader); }, entity);
-            ok = reader.ok;
+        Entity& entity = entities.emplace_back(*table.prototype);
+        RecordReader<std::vector<MsgpackValue>> fields{table.positions, items};
+        std::visit([&](auto& e) { e.fields(fields); }, entity);
+        if (!fields.ok) return false;
+    }
+    return true;
+}
+
+/// The direct reader's slot table {generation: [...], alive: [...], free: [...]} (other keys skipped).
+bool read_slot_table(MsgpackReader& reader, std::vector<std::uint32_t>& generations, std::vector<bool>& alive,
+                     std::vector<std::uint32_t>& free_list) {
+    std::size_t entries = 0;
+    if (!reader.open_map(entries, 1)) return false;
+    unsigned seen = 0;
+    std::string_view key;
+    MsgpackValue value;
+    for (std::size_t i = 0; i < entries; ++i) {
+        if (!reader.read_key(key)) return false;
+        const unsigned part = key == "generation" ? 1 : key == "alive" ? 2 : key == "free" ? 4 : 0;
+        if (part == 0) {
+            if (!reader.read(value, 2)) return false;
+            continue;
+        }
+        if (seen & part) return false;  // given twice: the reference takes the later one
+        seen |= part;
+        std::size_t items = 0;
+        if (!reader.open_array(items, 2)) return false;
+        for (std::size_t k = 0; k < items; ++k) {
+            if (!reader.read(value, 3)) return false;
+            if (part == 2) {
+                if (!value.is_boolean()) return false;
+                alive.push_back(value.get<bool>());
+            } else {
+                if (!value.is_number_unsigned() || value.get<std::uint64_t>() > UINT32_MAX) return false;
+                (part == 1 ? generations : free_list).push_back(value.get<std::uint32_t>());
+            }
+        }
+    }
+    return seen == 7;
+}
+
+/// The direct reader's type list: [{type: name, fields: [names...]}, ...] (other keys skipped).
+bool read_type_list(MsgpackReader& reader, std::vector<TypeTable>& tables) {
+    std::size_t count = 0;
+    if (!reader.open_array(count, 1)) return false;
+    std::string_view key;
+    MsgpackValue value;
+    for (std::size_t t = 0; t < count; ++t) {
+        std::size_t entries = 0;
+        if (!reader.open_map(entries, 2)) return false;
+        unsigned seen = 0;
+        std::string name;
+        std::vector<std::string> fields;
+        for (std::size_t i = 0; i < entries; ++i) {
+            if (!reader.read_key(key)) return false;
+            const unsigned part = key == "type" ? 1 : key == "fields" ? 2 : 0;
+            if (seen & part) return false;
+            seen |= part;
+            if (part == 1) {
+                if (!reader.read(value, 3) || !value.is_string()) return false;
+                name = value.get_ref<const std::string&>();
+            } else if (part == 2) {
+                std::size_t names = 0;
+                if (!reader.open_array(names, 3)) return false;
+                for (std::size_t k = 0; k < names; ++k) {
+                    if (!reader.read(value, 4) || !value.is_string()) return false;
+                    fields.emplace_back(value.get_ref<const std::string&>());
+                }
+            } else if (!reader.read(value, 3)) {
+                return false;
+            }
+        }
+        if (seen != 3) return false;
+        TypeTable& table = tables.emplace_back(TypeTable{std::move(name), std::nullopt, {}});
+        table.prototype = make_entity(table.name);
+        if (!table.prototype) return false;
+        table.place_fields(fields);
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
+    // Both readers check every value the same way (the same templates read a field from a json or a
+    // MsgpackValue); tests compare them on valid, damaged and hostile bodies. MsgpackReader refuses what
+    // check_msgpack or nlohmann's reader would (depth, value count, long strings, malformed bytes, keys that
+    // are not text), so there is no separate bounds pass.
+    if (file.format_version < save_format_with_content_id) return std::nullopt;
+    const std::uint8_t* const bytes = file.body.data();
+    MsgpackReader reader(bytes, file.body.size(), save_body_limits);
+    SavedGame save;
+    save.level = file.content_id;  // the header's (format 2 on); a "level" key in the body is skipped
+    save.level_hash = file.content_hash;
+    std::vector<std::uint32_t> generations, free_list;
+    std::vector<bool> alive;
+    std::vector<TypeTable> tables;
+    std::size_t live = 0;
+    std::optional<std::size_t> entities_at;  // the entity list's offset, when it comes before the type list
+    std::map<std::string, std::size_t> game_positions;
+    std::vector<MsgpackValue> game_values;
+
+    // The parts of the body (bits of `seen`).
+    constexpr unsigned sequence = 1, tick = 2, slot_table = 4, type_list = 8, entity_list = 16, game_map = 32;
+    unsigned seen = 0;
+    // The slot table checked, once it and the type list are in (the entity list can then be read at once).
+    auto layout_ready = [&]() {
+        auto& layout = save.snapshot.layout;
+        if (generations.size() != alive.size()) return false;
+        layout.slots.resize(generations.size());
+        for (std::size_t i = 0; i < layout.slots.size(); ++i) layout.slots[i] = {generations[i], alive[i]};
+        layout.free_list = std::move(free_list);
+        if (EntityMap::validate_layout(layout)) return false;
+        for (const auto& slot : layout.slots) live += slot.alive ? 1 : 0;
+        return true;
+    };
+    std::size_t entries = 0;
+    if (!reader.open_map(entries, 0)) return std::nullopt;
+    std::string_view key;
+    MsgpackValue value;
+    for (std::size_t i = 0; i < entries; ++i) {
+        if (!reader.read_key(key)) return std::nullopt;
+        const unsigned part = key == "sequence"   ? sequence
+                              : key == "tick"     ? tick
+                              : key == "slots"    ? slot_table
+                              : key == "types"    ? type_list
+                              : key == "entities" ? entity_list
+                              : key == "game"     ? game_map
+                                                  : 0;
+        if (seen & part) return std::nullopt;  // given twice: the reference takes the later one
+        seen |= part;
+        bool ok = true;
+        switch (part) {
+            case sequence:
+            case tick: {
+                const std::uint64_t max = part == sequence ? max_save_sequence : max_save_tick;
+                ok = reader.read(value, 1) && value.is_number_unsigned() && value.get<std::uint64_t>() <= max;
+                if (part == sequence)
+                    save.sequence = value.get<std::uint64_t>();
+                else
+                    save.tick = static_cast<std::int64_t>(value.get<std::uint64_t>());
+                break;
+            }
+            case slot_table:
+                ok = read_slot_table(reader, generations, alive, free_list) &&
+                     (!(seen & type_list) || layout_ready());
+                break;
+            case type_list:
+                ok = read_type_list(reader, tables) && (!(seen & slot_table) || layout_ready());
+                break;
+            case entity_list:
+                if ((seen & (slot_table | type_list)) == (slot_table | type_list)) {
+                    ok = read_entity_list(reader, 1, tables, live, save.snapshot.entities);
+                } else {  // checked now (it counts towards the limits), read once the types are known
+                    entities_at = static_cast<std::size_t>(reader.position() - bytes);
+                    ok = reader.read(value, 1) && value.is_array();
+                }
+                break;
+            case game_map: {
+                std::size_t names = 0;
+                ok = reader.open_map(names, 1);
+                for (std::size_t k = 0; ok && k < names; ++k) {
+                    ok = reader.read_key(key) &&
+                         game_positions.emplace(std::string(key), game_values.size()).second &&
+                         reader.read(game_values.emplace_back(), 2);
+                }
+                break;
+            }
+            default:
+                ok = reader.read(value, 1);
         }
         if (!ok) return std::nullopt;
     }
-
-    const MsgpackView game = body.game.root();
-    std::map<std::string, std::size_t> game_positions;
-    std::vector<MsgpackView> game_values;
-    MsgpackView entry = game.first_item();
-    for (std::size_t i = 0; i < game.size(); ++i) {
-        const MsgpackView value = entry.following();
-        if (!game_positions.emplace(entry.key_text(), game_values.size()).second) return std::nullopt;
-        game_values.push_back(value);
-        entry = value.following();
+    if (!reader.at_end() || seen != (sequence | tick | slot_table | type_list | entity_list | game_map))
+        return std::nullopt;
+    if (entities_at) {
+        MsgpackReader list(bytes + *entities_at, file.body.size() - *entities_at, save_body_limits);
+        if (!read_entity_list(list, 1, tables, live, save.snapshot.entities)) return std::nullopt;
     }
+
     std::string problem;
-    CompactReader<std::vector<MsgpackView>> reader{game_positions, game_values, problem};
-    save.snapshot.game.fields(reader);
+    CompactReader<std::vector<MsgpackValue>> game_reader{game_positions, game_values, problem};
+    save.snapshot.game.fields(game_reader);
     if (!problem.empty()) return std::nullopt;
     return save;
 }
 
 std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error) {
-    if (auto save = read_save_body_one_pass(file)) return save;
+    if (auto save = read_save_body_direct(file)) return save;
     return decode_save_body_reference(file, error);  // older formats, and the words for a refused body
 }
 

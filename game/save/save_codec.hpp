@@ -14,7 +14,9 @@
 namespace qs {
 
 /// The save format this build writes; it reads every version up to this one (see migrate_save_body).
-inline constexpr std::uint32_t save_format_version = 2;
+/// 1: the level id and hash in the body; 2: in the file header; 3: the body of format 2 in a container
+/// checked by CRC-32 instead of FNV-1a 64 (engine/save_file.hpp), for a faster load.
+inline constexpr std::uint32_t save_format_version = 3;
 
 /// What a save body may hold: nesting depth, values in all (bounds the decoded tree's memory), longest
 /// string.
@@ -53,17 +55,20 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save);
 
 /// Decodes a checked file's body of any readable format (older ones are migrated first); unknown fields are
 /// skipped, missing ones keep defaults. nullopt + `error` ("corrupt: ...") when the body does not make a
-/// consistent world. Reads the body in one pass without a DOM (read_save_body_one_pass); a body that reader
-/// does not take goes to decode_save_body_reference, so the result and message are always the reference's.
+/// consistent world. Reads the body straight from its bytes without a DOM (read_save_body_direct); a body
+/// that reader does not take goes to decode_save_body_reference, so the result and message are always the
+/// reference's.
 std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error);
 
-/// decode_save_body's fast reader: one pass of nlohmann's MessagePack SAX events, no DOM, for bodies in
-/// the shape this build writes (format 2 on). nullopt when it does not take a body as it is (an older
-/// format, a part missing, repeated or mistyped, a value out of range, ...): decode_save_body then asks
-/// decode_save_body_reference. Whatever it takes, the reference takes with the same result.
-std::optional<SavedGame> read_save_body_one_pass(const SaveBody& file);
+/// decode_save_body's fast reader: a bounded MessagePack reader (engine/msgpack_reader.hpp) walks the body
+/// once (the entity list twice when it comes before the type list, as in files this build writes: checked
+/// first, then read) and reads every entity record straight through its type's field positions, for
+/// bodies in the shape this build writes (format 2 on). nullopt when it does not take a body as it is (an
+/// older format, a part missing, repeated or mistyped, a value out of range, ...): decode_save_body then
+/// asks decode_save_body_reference. Whatever it takes, the reference takes with the same result.
+std::optional<SavedGame> read_save_body_direct(const SaveBody& file);
 
-/// The same through nlohmann's DOM (about 4x slower): the reference the one-pass reader is tested against,
+/// The same through nlohmann's DOM (several times slower): the reference the direct reader is tested against,
 /// the reader of older formats, and the one that words the message when a body is refused.
 std::optional<SavedGame> decode_save_body_reference(const SaveBody& file, std::string& error);
 

@@ -79,7 +79,7 @@ enum class FieldReadError : std::uint8_t {
 
 /// Reads a plain field value (bool, integer, number, string) from JSON, checking it against the field's
 /// range before converting it; `value` is left unchanged unless it returns FieldReadError::none. `Json` is
-/// nlohmann::json or anything read the same way (MsgpackView: the save file's reader without a DOM).
+/// nlohmann::json or anything read the same way (MsgpackValue: the save file's reader without a DOM).
 template <class Json, class Q>
 [[gnu::always_inline]] inline FieldReadError read_field(const Json& json, Q& value, const FieldSpec& spec = {}) {
     using T = std::remove_cv_t<Q>;

@@ -1,7 +1,7 @@
 // Fuzzer: the save decoder, then a restore into a small level and a few ticks. The input is a save body
 // (MessagePack) wrapped here with a valid header and checksum, so the fuzzer reaches the decoder itself;
-// an input starting with "QSTEPSAV" is decoded as a whole file instead. The one-pass body reader is checked
-// against the DOM reference on every input.
+// an input starting with "QSTEPSAV" is decoded as a whole file instead. The direct body reader
+// (read_save_body_direct) is checked against the DOM reference on every input.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -19,14 +19,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         bytes = qs::wrap_save_body(qs::quickstep_saves, bytes, qs::save_format_version, "test_map", 7);
     std::string error;
     auto save = qs::decode_save_file(bytes, error);
-    // The one-pass reader takes nothing the DOM reference refuses, and reads what it takes the same way.
+    // The direct reader takes nothing the DOM reference refuses, and reads what it takes the same way.
     if (auto body = qs::unwrap_save_file(bytes, qs::save_format_version, error)) {
         std::string reference_error;
         auto reference = qs::decode_save_body_reference(*body, reference_error);
-        auto one_pass = qs::read_save_body_one_pass(*body);
+        auto direct = qs::read_save_body_direct(*body);
         if (reference.has_value() != save.has_value()) __builtin_trap();
-        if (one_pass && (!reference || qs::encode_save_body(*one_pass) != qs::encode_save_body(*reference) ||
-                         one_pass->tick != reference->tick || one_pass->sequence != reference->sequence))
+        if (direct && (!reference || qs::encode_save_body(*direct) != qs::encode_save_body(*reference) ||
+                       direct->tick != reference->tick || direct->sequence != reference->sequence))
             __builtin_trap();
     }
     if (!save) {

@@ -157,6 +157,54 @@ TEST_CASE(
     CHECK(save->snapshot.game.player == EntityRef{0, 1});
 }
 
+TEST_CASE("save: a format-2 file (FNV-1a 64 checksum, written by an older build) still loads") {
+    // tests/data/saves/format2_fnv1a.qss: a quicksave of 01_first_steps made before format 3 (CRC-32).
+    const auto file = read_file(QUICKSTEP_TEST_DATA "/saves/format2_fnv1a.qss");
+    REQUIRE(file.size() > save_header_size + 10);
+    CHECK(file[8] == 2);
+    std::uint64_t checksum = 0;
+    for (int i = 7; i >= 0; --i) checksum = (checksum << 8) | file[24 + i];
+    CHECK(checksum == fnv1a64(file.data() + save_header_size, file.size() - save_header_size));
+    std::string error;
+    auto save = decode_save_file(file, error);
+    REQUIRE_MESSAGE(save, error);
+    CHECK(save->level == "01_first_steps");
+    CHECK_FALSE(save->snapshot.entities.empty());
+    auto body = unwrap_save_file(file, save_format_version, error);
+    REQUIRE(body);
+    CHECK(body->format_version == 2);
+    auto direct = read_save_body_direct(*body);  // body format 2 is the direct reader's too
+    REQUIRE(direct);
+    CHECK(encode_save_body(*direct) == encode_save_body(*save));
+
+    // Written again it is a format-3 file, CRC-32 checked, with the same content.
+    const auto rewritten = encode_save_file(*save);
+    CHECK(rewritten[8] == save_format_version);
+    checksum = 0;
+    for (int i = 7; i >= 0; --i) checksum = (checksum << 8) | rewritten[24 + i];
+    CHECK(checksum ==
+          save_file_checksum(3, rewritten.data() + save_header_size, rewritten.size() - save_header_size));
+    CHECK(checksum <= 0xFFFFFFFFu);
+    auto again = decode_save_file(rewritten, error);
+    REQUIRE_MESSAGE(again, error);
+    CHECK(encode_save_body(*again) == encode_save_body(*save));
+
+    // Damage is still caught under either checksum.
+    for (const auto* original : {&file, &rewritten}) {
+        auto damaged = *original;
+        damaged[damaged.size() - 5] ^= 0x10;
+        CHECK_FALSE(decode_save_file(damaged, error));
+        CHECK(error == "corrupt: checksum mismatch");
+    }
+}
+
+TEST_CASE("save: the CRC-32 of format 3 is zlib's (the check value of \"123456789\" is 0xCBF43926)") {
+    const std::string text = "123456789";
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+    CHECK(save_file_checksum(3, bytes, text.size()) == 0xCBF43926u);
+    CHECK(save_file_checksum(2, bytes, text.size()) == fnv1a64(bytes, text.size()));
+}
+
 TEST_CASE("save: the file header names the level and its content hash") {
     auto world = make_world({"P.c.", "####"});
     SavedGame save{"01_first_steps", 0xABCDEF0123456789ull, 4, 10, world->capture()};
