@@ -1,13 +1,15 @@
 // Quicksave / quickload cost on generated stress levels of 100, 1 000 and 10 000 entities:
 // the main-thread part of F5 (capture + starting the canonical rebuild on a worker), the worker's rebuild,
 // encoding the save file (background thread), decoding it, and F9 (restore incl. the Box2D rebuild). Bytes
-// per entity on disk are reported as counters. Decoding is shown beside the DOM reader it replaced and beside
-// a memcpy of the same bytes (the floor).
+// per entity on disk are reported as counters. Decoding is shown beside the DOM reader it replaced, beside
+// the same save in an older build's file (format 2) and beside a memcpy of the same bytes (the floor).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
 #include <future>
 #include <memory>
+
+#include <nlohmann/json.hpp>
 
 #include "game/levels/stress_level.hpp"
 #include "game/save/save_codec.hpp"
@@ -88,10 +90,30 @@ std::vector<std::uint8_t> save_file_of(const Fixture& f) {
     return qs::encode_save_file(save);
 }
 
-/// Decoding a save file read from disk (container check + body): the fast reader (SAX, no DOM).
+/// Decoding a save file read from disk (container check + body): the direct reader (no DOM).
 void BM_DecodeSaveFile(benchmark::State& state) {
     Fixture f(static_cast<int>(state.range(0)));
     auto file = save_file_of(f);
+    for (auto _ : state) {
+        std::string error;
+        auto decoded = qs::decode_save_file(file, error);
+        if (!decoded) state.SkipWithError(error.c_str());
+        benchmark::DoNotOptimize(decoded);
+    }
+    set_counters(state, *f.world);
+    state.counters["bytes"] = static_cast<double>(file.size());
+}
+
+/// A file as builds before format 3 wrote it (FNV-1a 64 checksum, the body's keys in sorted order, so the
+/// entity list comes before the type list): what the first load after an update costs.
+void BM_DecodeSaveFileFormat2(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    qs::SavedGame save;
+    save.level = f.world->level().folder_name;
+    save.snapshot = f.world->capture();
+    const auto sorted_body =
+        nlohmann::json::to_msgpack(nlohmann::json::from_msgpack(qs::encode_save_body(save)));
+    const auto file = qs::wrap_save_body(sorted_body, 2, save.level, save.level_hash);
     for (auto _ : state) {
         std::string error;
         auto decoded = qs::decode_save_file(file, error);
@@ -142,6 +164,7 @@ BENCHMARK(BM_QuicksaveCanonicalRebuild)->Arg(100)->Arg(1000)->Arg(10000)->Unit(b
 BENCHMARK(BM_Quickload)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeSaveFileFormat2)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeSaveFileReference)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CopySaveFileBytes)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();
