@@ -13,6 +13,8 @@ namespace {
 
 constexpr char ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '1'};
 constexpr std::uint32_t container_version = 2;
+/// The newest container read: a save file's (format 3, CRC-32), so one given as a ghost is named as such.
+constexpr std::uint32_t newest_container_read = save_format_with_crc32;
 constexpr std::size_t point_bytes = 2 * sizeof(float) + 1;
 
 }  // namespace
@@ -61,7 +63,8 @@ std::optional<GhostTrack> read_ghost_file(const std::filesystem::path& path, std
     std::optional<std::vector<std::uint8_t>> file =
         read_whole_file(path, 64 + max_ghost_points * point_bytes + 4096, error);
     if (!file) return fail(error);
-    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, *file, container_version, error);
+    std::optional<SaveBody> unwrapped =
+        unwrap_save_file(quickstep_saves, *file, newest_container_read, error);
     if (!unwrapped) return fail(error);
     const std::vector<std::uint8_t>& body = unwrapped->body;
     if (body.size() < sizeof ghost_tag + 4 || std::memcmp(body.data(), ghost_tag, sizeof ghost_tag) != 0)

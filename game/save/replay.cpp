@@ -15,6 +15,8 @@ constexpr char replay_tag[8] = {'Q', 'S', 'R', 'E', 'P', 'L', 'A', 'Y'};
 constexpr std::uint32_t replay_version = 2;  ///< 2: what each quickload loaded (1 is still read)
 /// The container format the replay body travels in (the save-file container, format 2).
 constexpr std::uint32_t container_version = 2;
+/// The newest container read: a save file's (format 3, CRC-32), so one given as a replay is named as such.
+constexpr std::uint32_t newest_container_read = save_format_with_crc32;
 
 std::uint64_t held_mask(const ActionState& actions) {
     std::uint64_t mask = 0;
@@ -123,7 +125,7 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
 }
 
 std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error) {
-    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, file, container_version, error);
+    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, file, newest_container_read, error);
     if (!unwrapped) return std::nullopt;
     const std::vector<std::uint8_t>& body = unwrapped->body;
     if (body.size() < sizeof replay_tag || std::memcmp(body.data(), replay_tag, sizeof replay_tag) != 0) {
