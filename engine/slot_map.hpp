@@ -33,7 +33,8 @@
  *   auto layout = entities.export_layout();         // snapshot: slots + free list ...
  *   restored.import_layout(layout, [&](auto key) { return rebuild(key); });   // ... alive slots by index
  *
- * Pointers and references to values are invalidated by insert, erase, clear and import; keys are not.
+ * Pointers and references to values are invalidated by insert, erase, clear, import and
+ * order_dense_by_index(); keys are not.
  */
 #pragma once
 
@@ -43,8 +44,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "engine/page_populate.hpp"
 
 namespace qs {
 
@@ -257,6 +261,7 @@ class SlotMap {
     Layout export_layout() const {
         Layout layout;
         layout.slots.reserve(slots_.size());
+        populate_pages(layout.slots.data(), slots_.size() * sizeof(SlotState));
         for (const Slot& slot : slots_) layout.slots.push_back(SlotState{slot.generation, slot.alive});
         layout.free_list.reserve(free_count_);
         for (std::uint32_t i = free_head_; i != kNone; i = slots_[i].link) layout.free_list.push_back(i);
@@ -322,22 +327,33 @@ class SlotMap {
     template <class Make>
     void import_layout(const Layout& layout, Make&& make_value) {
         if (auto error = validate_layout(layout, max_generation_)) throw std::invalid_argument(*error);
-        std::vector<Slot> slots;
-        std::vector<T> values;
-        std::vector<std::uint32_t> dense_to_slot;
-        // Sized once: growing by push_back would fault in fresh pages at every doubling.
+        // Built in the spare storage kept from the last import or reorder (no fresh pages per import), then
+        // swapped in; the old contents become the spare storage.
+        std::vector<Slot>& slots = spare_slots_;
+        std::vector<T>& values = spare_values_;
+        std::vector<std::uint32_t>& dense_to_slot = spare_dense_to_slot_;
+        slots.clear();
+        values.clear();
+        dense_to_slot.clear();
         std::size_t alive = 0;
         for (const SlotState& s : layout.slots) alive += s.alive ? 1 : 0;
-        slots.reserve(layout.slots.size());
-        values.reserve(alive);
-        dense_to_slot.reserve(alive);
-        for (std::uint32_t i = 0; i < layout.slots.size(); ++i) {
-            const SlotState& s = layout.slots[i];
-            slots.push_back(Slot{s.generation, kNone, s.alive});
-            if (!s.alive) continue;
-            slots.back().link = static_cast<std::uint32_t>(values.size());
-            values.push_back(make_value(Key{i, s.generation}));
-            dense_to_slot.push_back(i);
+        // Room to grow, so that the next imports of a slightly larger map still fit; new pages faulted in
+        // at once.
+        reserve_with_room(slots, layout.slots.size());
+        reserve_with_room(values, alive);
+        reserve_with_room(dense_to_slot, alive);
+        try {
+            for (std::uint32_t i = 0; i < layout.slots.size(); ++i) {
+                const SlotState& s = layout.slots[i];
+                slots.push_back(Slot{s.generation, kNone, s.alive});
+                if (!s.alive) continue;
+                slots.back().link = static_cast<std::uint32_t>(values.size());
+                values.push_back(make_value(Key{i, s.generation}));
+                dense_to_slot.push_back(i);
+            }
+        } catch (...) {
+            values.clear();
+            throw;
         }
         for (std::size_t k = 0; k < layout.free_list.size(); ++k)
             slots[layout.free_list[k]].link =
@@ -346,9 +362,43 @@ class SlotMap {
         slots_.swap(slots);
         values_.swap(values);
         dense_to_slot_.swap(dense_to_slot);
+        values.clear();  // the old values; their storage is kept for the next import
         free_count_ = layout.free_list.size();
         free_head_ = layout.free_list.empty() ? kNone : layout.free_list.front();
         free_tail_ = layout.free_list.empty() ? kNone : layout.free_list.back();
+    }
+
+    /// Calls f(Key, const T&) for every live value in increasing slot index order (the order a snapshot
+    /// lists them in, and dense order after an import or order_dense_by_index()). O(slots), no sorting.
+    template <class F>
+    void for_each_by_index(F&& f) const {
+        for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+            if (slots_[i].alive) f(Key{i, slots_[i].generation}, values_[slots_[i].link]);
+        }
+    }
+
+    /// Puts the live values in increasing slot index order (what import_layout() gives for this map's own
+    /// layout), moving each value once; keys, slot table and free list are unchanged. Nothing is done when
+    /// the order already holds. Invalidates pointers and references to values.
+    void order_dense_by_index() {
+        bool ordered = true;
+        for (std::size_t d = 1; ordered && d < dense_to_slot_.size(); ++d)
+            ordered = dense_to_slot_[d - 1] < dense_to_slot_[d];
+        if (ordered) return;
+        static_assert(std::is_nothrow_move_constructible_v<T>,
+                      "values are moved once each, without a way back");
+        std::vector<T>& values = spare_values_;
+        values.clear();
+        reserve_with_room(values, values_.size());  // may throw: nothing has changed yet
+        std::uint32_t dense = 0;
+        for (std::uint32_t i = 0; i < slots_.size(); ++i) {
+            if (!slots_[i].alive) continue;
+            values.push_back(std::move(values_[slots_[i].link]));  // no throw: T's move must not throw
+            slots_[i].link = dense;
+            dense_to_slot_[dense++] = i;
+        }
+        values_.swap(values);
+        values.clear();
     }
 
    private:
@@ -366,6 +416,15 @@ class SlotMap {
         if (key.index >= slots_.size()) return kNone;
         const Slot& slot = slots_[key.index];
         return slot.alive && slot.generation == key.generation ? slot.link : kNone;
+    }
+
+    // Makes room for `count` elements in `v`: when it must grow, an eighth more, its new pages faulted in
+    // at once (populate_pages) rather than one page fault per page as they are first written.
+    template <class V>
+    static void reserve_with_room(std::vector<V>& v, std::size_t count) {
+        if (v.capacity() >= count) return;
+        v.reserve(count + count / 8);
+        populate_pages(v.data(), v.capacity() * sizeof(V));
     }
 
     // Marks an alive slot dead: advance its generation, then free list back or retirement.
@@ -404,6 +463,10 @@ class SlotMap {
     std::uint32_t free_head_ = kNone;           // front of the FIFO free list (reused first)
     std::uint32_t free_tail_ = kNone;           // back of the free list (erase appends here)
     std::size_t free_count_ = 0;
+    // Storage kept for the next import_layout() / order_dense_by_index() to build in (no values alive).
+    std::vector<Slot> spare_slots_;
+    std::vector<T> spare_values_;
+    std::vector<std::uint32_t> spare_dense_to_slot_;
 };
 
 }  // namespace qs

@@ -877,7 +877,6 @@ void App::trace_frame() {
 
 void App::finish_run() {
     session_.finish_level_report();  // a run that ends before the level's first tick
-    session_.settle_canonical_rebuild();
     session_.flush_saves();
     if (options_.record && recorder_.started()) {
         std::string error;

@@ -1,9 +1,10 @@
-// The play session: level start and restart, ticks, quicksave with its canonical rebuild on a worker,
+// The play session: level start and restart, ticks, quicksave with its canonical rebuild in place,
 // quickload (newest / older, across levels) and hot reload.
 #include "game/app/play_session.hpp"
 
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <utility>
 
 #include "game/app/paths.hpp"
@@ -25,7 +26,6 @@ PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
 
 PlaySession::~PlaySession() {
     print_level_report(0);
-    settle_canonical_rebuild();
 }
 
 void PlaySession::print_level_report(double tick_ms) {
@@ -39,7 +39,6 @@ void PlaySession::print_level_report(double tick_ms) {
 bool PlaySession::start(CheckedLevel checked) {
     if (!checked.level) return false;
     print_level_report(0);
-    settle_canonical_rebuild();
     auto started = Clock::now();
     // The level line times everything from reading the folder (check_level) to the end of the first tick
     // (step() prints it); a restart reuses the checked folder, so its copy carries no reading time.
@@ -65,14 +64,12 @@ void PlaySession::restart() {
 
 void PlaySession::close() {
     print_level_report(0);
-    settle_canonical_rebuild();
     world_.reset();
 }
 
 void PlaySession::quicksave(std::int64_t tick) {
     if (!world_) return;
     print_level_report(0);
-    settle_canonical_rebuild();
     auto started = Clock::now();
     auto save = std::make_shared<SavedGame>();
     save->level = world_->level().folder_name;
@@ -80,30 +77,17 @@ void PlaySession::quicksave(std::int64_t tick) {
     save->tick = tick;
     save->snapshot = world_->capture();
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
-    // here too (same bodies in the same order, no contact cache): the same future either way. The rebuild
-    // runs on a worker while this frame finishes and is adopted before the next tick.
-    pending_rebuild_ = std::async(std::launch::async, [level = world_->level_ptr(), tuning = world_->tuning(),
-                                                       terrain = world_->terrain(), save] {
-        return std::make_unique<World>(level, tuning, terrain, save->snapshot);
-    });
+    // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
+    // place, before the next tick: the entities already hold the saved values.
+    world_->rebuild_canonical();
     rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
     last_saved_ = save;
-    quicksave_cost_ = std::promise<double>();
-    int slot = saves_.keep(save, quicksave_cost_.get_future().share(), ms_since(started));
-    // The report line counts this, plus the wait for the rebuild and adopting it (settle_canonical_rebuild).
-    quicksave_ms_ = ms_since(started);
-    quicksave_pending_ = true;
+    // The report line (printed by the file writer) counts everything on this thread, the ring included.
+    std::promise<double> main_thread_ms;
+    int slot = saves_.keep(save, main_thread_ms.get_future().share(), ms_since(started));
+    main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
-}
-
-void PlaySession::settle_canonical_rebuild() {
-    if (!pending_rebuild_.valid()) return;
-    auto started = Clock::now();
-    std::unique_ptr<World> rebuilt = pending_rebuild_.get();
-    if (world_) world_->adopt(std::move(*rebuilt));
-    if (quicksave_pending_) quicksave_cost_.set_value(quicksave_ms_ + ms_since(started));
-    quicksave_pending_ = false;
 }
 
 bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
@@ -150,7 +134,6 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         return false;
     };
     print_level_report(0);
-    settle_canonical_rebuild();
     QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
     for (const std::string& problem : found.problems) {
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
@@ -169,7 +152,6 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
 
 bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels) {
     print_level_report(0);
-    settle_canonical_rebuild();
     std::optional<CheckedLevel> other_level;
     std::string error;
     if (!save || !save_usable(*save, levels, other_level, error)) {
@@ -204,7 +186,6 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
 void PlaySession::step(const ActionState& actions) {
     if (!world_) return;
     const auto started = Clock::now();
-    settle_canonical_rebuild();
     world_->step(actions);
     rewind_.record(*world_, actions);
     // Every canonical_rebuild_ticks of level time the live world continues from a fresh canonical build,
@@ -213,10 +194,7 @@ void PlaySession::step(const ActionState& actions) {
     // the same inputs rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
         auto snapshot = std::make_shared<const WorldSnapshot>(world_->capture());
-        pending_rebuild_ =
-            std::async(std::launch::async,
-                       [level = world_->level_ptr(), tuning = world_->tuning(), terrain = world_->terrain(),
-                        snapshot] { return std::make_unique<World>(level, tuning, terrain, *snapshot); });
+        world_->rebuild_canonical();
         rewind_.keyframe(snapshot);
     }
     print_level_report(ms_since(started));
@@ -225,13 +203,11 @@ void PlaySession::step(const ActionState& actions) {
 bool PlaySession::rewind_step() {
     if (!world_) return false;
     print_level_report(0);
-    settle_canonical_rebuild();
     return rewind_.step_back(*world_);
 }
 
 std::int64_t PlaySession::rewind_release() {
     if (!world_) return -1;
-    settle_canonical_rebuild();
     return rewind_.resume(*world_);
 }
 
@@ -243,7 +219,6 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
         return Reload::none;
     }
     if (!watcher_.poll(now_seconds)) return Reload::none;
-    settle_canonical_rebuild();
     CheckedLevel edited = check_level(current_.level->folder);
     if (!edited.level) {
         reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,7 +59,8 @@ class PlaySession {
     /// Ends play (quit to the title): the world is gone, the level is kept for nothing.
     void close();
 
-    /// F5 at tick `tick`: captures the world into the quicksave ring and rebuilds it canonically.
+    /// F5 at tick `tick`: captures the world into the quicksave ring and rebuilds it canonically (in place,
+    /// before it returns).
     void quicksave(std::int64_t tick);
     /// F9 (`older` false) or F8 (`older` true). A save of another level in `levels` starts that level
     /// first. Returns true when a save was loaded.
@@ -93,14 +93,8 @@ class PlaySession {
     /// Why the level's files did not load at the last reload; empty when they did.
     const std::string& reload_error() const { return reload_error_; }
 
-    /// Adopts the canonical rebuild started by the last quicksave, waiting for it if needed.
-    void settle_canonical_rebuild();
-    /// Waits for pending quicksave files to be written (adopting a pending rebuild first: its time is part
-    /// of the quicksave's report line).
-    void flush_saves() {
-        settle_canonical_rebuild();
-        saves_.flush();
-    }
+    /// Waits for pending quicksave files to be written.
+    void flush_saves() { saves_.flush(); }
     /// Messages about quicksave files that could not be written since the last call.
     std::vector<std::string> take_write_errors() { return saves_.take_write_errors(); }
 
@@ -137,11 +131,7 @@ class PlaySession {
     bool watch_files_;
     CheckedLevel current_;
     std::unique_ptr<World> world_;
-    std::future<std::unique_ptr<World>> pending_rebuild_;  ///< the canonical rebuild after a quicksave
-    double quicksave_ms_ = 0;              ///< main-thread time of the last F5 before its rebuild is adopted
-    std::promise<double> quicksave_cost_;  ///< the whole main-thread time of the last F5, for its report line
-    bool quicksave_pending_ = false;       ///< pending_rebuild_ is an F5's (not the periodic rebuild)
-    RewindBuffer rewind_;                  ///< every tick since the last canonical start
+    RewindBuffer rewind_;  ///< every tick since the last canonical start
     std::shared_ptr<const SavedGame> last_saved_, last_loaded_;
     FolderWatcher watcher_;  ///< the current level's files, for hot reload
     std::string reload_error_;

@@ -103,11 +103,11 @@ int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, std::shared_future<
     writer_.submit([save, path = entry.path, ring, dir, main_thread_ms, ms_so_far,
                     entities = save->snapshot.entities.size(), errors_mutex = errors_mutex_,
                     write_errors = write_errors_, verdicts = verdicts_] {
-        // The whole main-thread cost of the F5 is known once the session has adopted the rebuild.
+        // The whole main-thread cost of the F5 is known once the session's quicksave() has returned.
         double ms = ms_so_far;
         try {
             ms = main_thread_ms.get();
-        } catch (const std::future_error&) {  // the session ended before it adopted the rebuild
+        } catch (const std::future_error&) {  // the caller never said (a broken promise)
         }
         std::vector<std::uint8_t> bytes = encode_save_file(*save);
         std::string error;

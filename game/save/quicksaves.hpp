@@ -36,7 +36,7 @@ class QuickSaves {
 
     /// F5: keeps `save` (its sequence number is set here) in the ring and queues its disk write. The
     /// "quicksave:" line is printed once the file's size and `main_thread_ms` are both known: the whole
-    /// main-thread cost of the F5, which the caller sets once it has adopted the canonical rebuild (a
+    /// main-thread cost of the F5, which the caller sets once its F5 work is done, this call included (a
     /// broken promise prints `ms_so_far`). Returns the slot number (1..ring size) for the toast.
     int keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
              double ms_so_far);

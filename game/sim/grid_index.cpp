@@ -13,7 +13,7 @@ constexpr int max_cells = 1 << 16;
 
 }  // namespace
 
-void GridIndex::build(int width, int height, std::vector<Item> items) {
+void GridIndex::build(int width, int height, std::vector<Item>& items) {
     width_ = std::max(width, 1);
     height_ = std::max(height, 1);
     int cell = 4;
@@ -22,7 +22,8 @@ void GridIndex::build(int width, int height, std::vector<Item> items) {
     columns_ = count_of(width_);
     rows_ = count_of(height_);
     inverse_cell_ = 1.0 / cell;
-    items_ = std::move(items);
+    items_.swap(items);
+    items.clear();
     extra_.clear();
 
     const std::size_t cells = static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_);
@@ -39,9 +40,10 @@ void GridIndex::build(int width, int height, std::vector<Item> items) {
     for (const Item& item : items_) for_each_cell(item, [&](std::size_t c) { ++offsets_[c + 1]; });
     for (std::size_t c = 0; c < cells; ++c) offsets_[c + 1] += offsets_[c];
     members_.assign(offsets_[cells], 0);
-    std::vector<std::uint32_t> next(offsets_.begin(), offsets_.end() - 1);
+    next_.assign(offsets_.begin(), offsets_.end() - 1);
     for (std::size_t i = 0; i < items_.size(); ++i) {
-        for_each_cell(items_[i], [&](std::size_t c) { members_[next[c]++] = static_cast<std::uint32_t>(i); });
+        for_each_cell(items_[i],
+                      [&](std::size_t c) { members_[next_[c]++] = static_cast<std::uint32_t>(i); });
     }
 }
 
@@ -50,7 +52,7 @@ void GridIndex::add(const Item& item) {
     if (extra_.size() > 64 + items_.size() / 8) {
         std::vector<Item> all = std::move(items_);
         all.insert(all.end(), extra_.begin(), extra_.end());
-        build(width_, height_, std::move(all));
+        build(width_, height_, all);
     }
 }
 

@@ -30,7 +30,10 @@ class GridIndex {
     };
 
     /// Replaces the contents with `items`, bucketed over a grid covering [0, width) x [0, height) tiles.
-    void build(int width, int height, std::vector<Item> items);
+    void build(int width, int height, std::vector<Item>&& items) { build(width, height, items); }
+    /// The same, taking the items out of `items`, which is left empty holding the previous contents'
+    /// storage (to be filled for the next build without allocating).
+    void build(int width, int height, std::vector<Item>& items);
     /// Adds one box after the build (scanned by every query until the next build; folded in once many).
     void add(const Item& item);
     /// Forgets everything.
@@ -84,6 +87,7 @@ class GridIndex {
     std::vector<std::uint32_t> offsets_;  ///< cell c holds members_[offsets_[c] .. offsets_[c + 1])
     std::vector<std::uint32_t> members_;  ///< item numbers, cell after cell
     std::vector<Item> extra_;             ///< added since the last build
+    std::vector<std::uint32_t> next_;     ///< build()'s fill position per cell (kept for its storage)
 };
 
 }  // namespace qs

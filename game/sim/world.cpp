@@ -8,6 +8,8 @@
 
 #include <box2d/box2d.h>
 
+#include "engine/page_populate.hpp"
+
 namespace qs {
 
 namespace {
@@ -21,9 +23,6 @@ constexpr std::uintptr_t spike_tag_base = TerrainWindow::spike_tag_base;
 class OneWayFilter : public b2ContactListener {
    public:
     explicit OneWayFilter(World& world) : world_(&world) {}
-    /// Points the filter at the world that now owns it (after World::adopt).
-    void retarget(World& world) { world_ = &world; }
-
     void PreSolve(b2Contact* contact, const b2Manifold*) override {
         b2Fixture* a = contact->GetFixtureA();
         b2Fixture* b = contact->GetFixtureB();
@@ -61,34 +60,7 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     restore(capture());
 }
 
-World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
-             std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot)
-    : level_(std::move(level)), tuning_(tuning), terrain_(std::move(terrain)) {
-    restore(snapshot);
-}
-
 World::~World() = default;
-
-void World::adopt(World&& rebuilt) {
-    changes_.mark_all();
-    entities = std::move(rebuilt.entities);
-    game = rebuilt.game;
-    physics_ = std::move(rebuilt.physics_);
-    one_way_filter_ = std::move(rebuilt.one_way_filter_);
-    one_way_filter_->retarget(*this);
-    terrain_window_ = std::move(rebuilt.terrain_window_);
-    pending_erase_.clear();
-    pending_spawn_.clear();
-    busy_bits_ = std::move(rebuilt.busy_bits_);
-    busy_count_ = std::exchange(rebuilt.busy_count_, 0);
-    woken_ = std::move(rebuilt.woken_);
-    reacts_untouched_ = std::move(rebuilt.reacts_untouched_);
-    touchables_ = std::move(rebuilt.touchables_);
-    static_solids_ = std::move(rebuilt.static_solids_);
-    moving_solids_ = std::move(rebuilt.moving_solids_);
-    camera_areas_ = std::move(rebuilt.camera_areas_);
-    odd_solids_ = rebuilt.odd_solids_;
-}
 
 std::uintptr_t World::body_tag(EntityRef ref) {
     return (static_cast<std::uintptr_t>(ref.generation) << 32) | ref.index;
@@ -263,18 +235,13 @@ WorldSnapshot World::capture() const {
     snapshot.layout = entities.export_layout();
     snapshot.game = game;
     // Dense order is arbitrary; a snapshot lists entities by index.
-    std::vector<std::pair<std::uint32_t, const Entity*>> by_index;
-    by_index.reserve(entities.size());
-    for (std::size_t i = 0; i < entities.size(); ++i) {
-        by_index.emplace_back(entities.key_at_dense(i).index, &entities.value_at_dense(i));
-    }
-    std::sort(by_index.begin(), by_index.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    snapshot.entities.reserve(by_index.size());
-    for (const auto& [index, entity] : by_index) {
-        snapshot.entities.push_back(*entity);
+    snapshot.entities.reserve(entities.size());
+    // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
+    populate_pages(snapshot.entities.data(), entities.size() * sizeof(Entity));
+    entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
+        snapshot.entities.push_back(entity);
         body_state(snapshot.entities.back()).body = nullptr;
-    }
+    });
     return snapshot;
 }
 
@@ -292,13 +259,26 @@ void World::restore(const WorldSnapshot& snapshot) {
     std::size_t next = 0;
     entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
         Entity entity = snapshot.entities[next++];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
+        body_state(entity).body = nullptr;  // (and prev_x/prev_y = x/y: build_physics)
         return entity;
     });
     game = snapshot.game;
+    changes_.mark_all();
+    build_physics();
+    index_all();
+}
+
+void World::rebuild_canonical() {
+    // What restore(capture()) does, step by step, on the live entities (they already hold the values a
+    // snapshot would copy): the bodies die with the Box2D world, import_layout's order is index order,
+    // build_physics() forgets the old bodies and sets prev_x/prev_y.
+    physics_.reset();
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    entities.order_dense_by_index();
+    // The terrain window is placed before any body is made, from the player (player_box), whose body died
+    // with the old Box2D world: forget it now, as restore() forgets it on import.
+    if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
     build_physics();
     index_all();
@@ -316,8 +296,20 @@ void World::build_physics() {
     terrain_window_.build(*physics_, *terrain_, frictions,
                           whole_terrain_mode_ ? everything : TerrainWindow::wanted(*terrain_, player_box()));
 
-    // Entity bodies in index order (dense order equals index order right after an import).
-    for (std::size_t i = 0; i < entities.size(); ++i) create_body(to_ref(entities.key_at_dense(i)));
+    // Entity bodies in index order (dense order equals index order after an import or
+    // order_dense_by_index()), in the same pass that starts each entity afresh: no old body, drawn from where
+    // it stands (one walk over the entities, not two).
+    for (std::size_t i = 0; i < entities.size(); ++i) {
+        const EntityRef ref = to_ref(entities.key_at_dense(i));
+        std::visit(
+            [&]<class T>(T& e) {
+                e.state.body = nullptr;
+                e.state.prev_x = e.state.x;
+                e.state.prev_y = e.state.y;
+                if constexpr (HasBody<T>) e.create_body(*this, ref);
+            },
+            entities.value_at_dense(i));
+    }
 }
 
 std::optional<TerrainWindow::Box> World::player_box() const {

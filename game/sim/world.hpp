@@ -5,6 +5,7 @@
 //   world.step(actions);                    // one tick
 //   WorldSnapshot s = world.capture();      // F5: exact SlotMap layout + entity values + game state
 //   world.restore(s);                       // F9: layout imported exactly, Box2D rebuilt in index order
+//   world.rebuild_canonical();              // the same as restore(capture()), in place
 //
 // Box2D holds the entity bodies and only the terrain near the player (TerrainWindow).
 //
@@ -49,10 +50,6 @@ class World {
 
     /// Builds the world from a validated level and its spawned entities (in placement order).
     World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned);
-    /// Builds a world in the canonical state of `snapshot` (exactly as restore() would) for a level whose
-    /// terrain is already traced. Shares only read-only data, so it may run on another thread.
-    World(std::shared_ptr<const LevelData> level, const Tuning& tuning,
-          std::shared_ptr<const TerrainShapes> terrain, const WorldSnapshot& snapshot);
     World(const World&) = delete;
     World& operator=(const World&) = delete;
     ~World();
@@ -66,10 +63,11 @@ class World {
     /// world the terrain chunks around the player's saved position, then every body in index order (all
     /// of it a function of the snapshot alone). Throws std::invalid_argument for an inconsistent layout.
     void restore(const WorldSnapshot& snapshot);
-    /// Takes over the state of `rebuilt` (made from this world's snapshot by the constructor above): the
-    /// cheap half of a restore done elsewhere. `rebuilt` is left empty.
-    void adopt(World&& rebuilt);
-
+    /// Makes this world exactly what restore(capture()) would make it, without copying the entities: dense
+    /// order becomes index order, every body is rebuilt in index order in a fresh Box2D world, prev_x/prev_y
+    /// become x/y and the indexes are rebuilt. The canonical rebuild after F5 and every
+    /// PlaySession::canonical_rebuild_ticks, so that the future after it equals the future after a load.
+    void rebuild_canonical();
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
     /// change of that entity (change_marks.hpp); find() is the read-only one.
@@ -203,10 +201,11 @@ class World {
     void index_all();
     /// Notes an entity just inserted at the end of dense order, after its body was made.
     void index_inserted(EntityRef ref);
-    /// The grid items of index_all(), built once.
+    /// The grid items of index_all(), built once (kept between calls for their storage).
     struct IndexBatch {
         std::vector<GridIndex::Item> touchables, static_solids;
     };
+    IndexBatch index_batch_;
     /// Notes what `entity` is for the indexes: in `batch` if given, else added to the grids.
     void index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, IndexBatch* batch);
     /// Forgets the dense position of an entity about to be erased (the last one moves into it).

@@ -135,7 +135,9 @@ void World::index_all() {
     moving_solids_.clear();
     camera_areas_.clear();
     odd_solids_ = false;
-    IndexBatch batch;
+    IndexBatch& batch = index_batch_;
+    batch.touchables.clear();
+    batch.static_solids.clear();
     for (std::size_t i = 0; i < n; ++i) {
         const Entity& entity = entities.value_at_dense(i);
         const bool is_busy = busy(entity);
@@ -143,8 +145,9 @@ void World::index_all() {
         index_entity(to_ref(entities.key_at_dense(i)), entity, is_busy, false, &batch);
     }
     // Level entities are placed inside the level; the grids cover it (anything outside lands on its border).
-    touchables_.build(level_->tiles.width, level_->tiles.height, std::move(batch.touchables));
-    static_solids_.build(level_->tiles.width, level_->tiles.height, std::move(batch.static_solids));
+    // (build() hands back the grids' old item storage in the batch, for the next call.)
+    touchables_.build(level_->tiles.width, level_->tiles.height, batch.touchables);
+    static_solids_.build(level_->tiles.width, level_->tiles.height, batch.static_solids);
 }
 
 void World::index_inserted(EntityRef ref) {

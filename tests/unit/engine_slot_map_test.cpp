@@ -541,3 +541,48 @@ TEST_CASE("SlotMap holds move-only values and moves cleanly") {
     CHECK(map.free_count() == 1);
     CHECK(**map.get(b) == 1);
 }
+
+TEST_CASE("SlotMap order_dense_by_index gives an import's dense order and keeps keys, layout and values") {
+    Map map;
+    std::vector<Key> keys;
+    for (int i = 0; i < 40; ++i) keys.push_back(map.insert(i % 3 ? Value{Coin{i}} : Value{Walker{"w", i}}));
+    for (int i = 0; i < 40; i += 3) map.erase(keys[i]);  // the last values move into the holes
+    for (int i = 0; i < 8; ++i) keys.push_back(map.insert(Coin{100 + i}));  // reused slots, low indices
+    CHECK(map.key_at_dense(0).index != 0);
+    const Layout before = map.export_layout();
+    std::vector<std::pair<Key, Value>> by_index;
+    map.for_each_by_index([&](Key k, const Value& v) { by_index.emplace_back(k, v); });
+    REQUIRE(by_index.size() == map.size());
+    for (std::size_t i = 1; i < by_index.size(); ++i)
+        CHECK(by_index[i - 1].first.index < by_index[i].first.index);
+
+    Map imported;
+    std::size_t next = 0;
+    imported.import_layout(before, [&](Key) { return by_index[next++].second; });
+    map.order_dense_by_index();
+    CHECK(map.export_layout() == before);
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        CHECK(map.key_at_dense(i) == by_index[i].first);
+        CHECK(map.value_at_dense(i) == by_index[i].second);
+        CHECK(imported.key_at_dense(i) == map.key_at_dense(i));
+        CHECK(*map.get(by_index[i].first) == by_index[i].second);
+    }
+    // Both continue alike: the same keys handed out, the same swaps on erase.
+    for (int i = 0; i < 6; ++i) {
+        CHECK(map.insert(Coin{200 + i}) == imported.insert(Coin{200 + i}));
+        CHECK(map.erase(map.key_at_dense(static_cast<std::size_t>(i) * 3)) ==
+              imported.erase(imported.key_at_dense(static_cast<std::size_t>(i) * 3)));
+    }
+    for (std::size_t i = 0; i < map.size(); ++i) CHECK(map.value_at_dense(i) == imported.value_at_dense(i));
+    // Ordering again after those erases still agrees with an import of the same layout.
+    map.order_dense_by_index();
+    Map again;
+    std::vector<Value> values;
+    map.for_each_by_index([&](Key, const Value& v) { values.push_back(v); });
+    next = 0;
+    again.import_layout(map.export_layout(), [&](Key) { return values[next++]; });
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        CHECK(map.key_at_dense(i) == again.key_at_dense(i));
+        CHECK(map.value_at_dense(i) == again.value_at_dense(i));
+    }
+}

@@ -289,22 +289,24 @@ TEST_CASE("terrain window: the canonical build depends only on the snapshot") {
     const MapLevel map = corridor();
     const Tuning tuning;
     // A runs right a while (its window moves along), then is saved; B played elsewhere before loading it.
-    World a(map.level, tuning, map.entities), b(map.level, tuning, map.entities);
-    Driver drive_a{a}, drive_b{b};
+    // C plays as A did and is rebuilt in place, as after F5.
+    World a(map.level, tuning, map.entities), b(map.level, tuning, map.entities),
+        c(map.level, tuning, map.entities);
+    Driver drive_a{a}, drive_b{b}, drive_c{c};
     drive_a.ticks(200, {Action::right});
     drive_b.ticks(30, {Action::left});
+    drive_c.ticks(200, {Action::right});
     const auto shapes = a.terrain();
     CHECK(a.terrain_window().part_count() < shapes->parts.size());
     const WorldSnapshot snapshot = a.capture();
     a.restore(snapshot);
     b.restore(snapshot);
-    World c(map.level, tuning, shapes, snapshot);  // as the worker rebuild after F5
+    c.rebuild_canonical();
     CHECK(a.terrain_window().chunks() ==
           TerrainWindow::wanted(*shapes, TerrainWindow::Box{a.player()->state.x, a.player()->state.y,
                                                             Player::half_width, Player::half_height}));
     REQUIRE(physics_layout(a) == physics_layout(b));
     REQUIRE(physics_layout(a) == physics_layout(c));
-    Driver drive_c{c};
     for (int tick = 0; tick < 400; ++tick) {
         const std::initializer_list<Action> held = tick % 90 < 60
                                                        ? std::initializer_list<Action>{Action::right}

@@ -1,12 +1,11 @@
 // Quicksave / quickload cost on generated stress levels of 100, 1 000 and 10 000 entities:
-// the main-thread part of F5 (capture + starting the canonical rebuild on a worker), the worker's rebuild,
+// the whole main-thread part of F5 (capture + the canonical rebuild in place), the canonical rebuild alone,
 // encoding the save file (background thread), decoding it, and F9 (restore incl. the Box2D rebuild). Bytes
 // per entity on disk are reported as counters. Decoding is shown beside the DOM reader it replaced, beside
 // the same save in an older build's file (format 2) and beside a memcpy of the same bytes (the floor).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
-#include <future>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -31,30 +30,25 @@ void set_counters(benchmark::State& state, const qs::World& world) {
     state.counters["entities"] = static_cast<double>(world.entities.size());
 }
 
-/// F5 on the main thread: capture the snapshot and hand the canonical rebuild to a worker (as the game does).
+/// F5 on the main thread: capture the snapshot, then rebuild the live world canonically (as the game does).
 void BM_QuicksaveMainThread(benchmark::State& state) {
     Fixture f(static_cast<int>(state.range(0)));
+    qs::ActionState actions;
     for (auto _ : state) {
-        auto snapshot = std::make_shared<qs::WorldSnapshot>(f.world->capture());
-        auto rebuild = std::async(std::launch::async, [&f, snapshot] {
-            return std::make_unique<qs::World>(f.world->level_ptr(), f.world->tuning(), f.world->terrain(),
-                                               *snapshot);
-        });
         state.PauseTiming();
-        f.world->adopt(std::move(*rebuild.get()));
+        f.world->step(actions);  // dense order out of index order again (projectiles come and go)
         state.ResumeTiming();
+        auto snapshot = std::make_shared<qs::WorldSnapshot>(f.world->capture());
+        f.world->rebuild_canonical();
+        benchmark::DoNotOptimize(snapshot);
     }
     set_counters(state, *f.world);
 }
 
-/// The worker's part of F5: a fresh World (Box2D included) from the snapshot, then adopting it.
+/// The canonical rebuild alone: a fresh Box2D world and indexes for the live entities, in index order.
 void BM_QuicksaveCanonicalRebuild(benchmark::State& state) {
     Fixture f(static_cast<int>(state.range(0)));
-    qs::WorldSnapshot snapshot = f.world->capture();
-    for (auto _ : state) {
-        qs::World rebuilt(f.world->level_ptr(), f.world->tuning(), f.world->terrain(), snapshot);
-        f.world->adopt(std::move(rebuilt));
-    }
+    for (auto _ : state) f.world->rebuild_canonical();
     set_counters(state, *f.world);
 }
 

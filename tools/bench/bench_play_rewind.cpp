@@ -2,8 +2,8 @@
 // its solution played tick by tick through World::step exactly as the play session does, and the calls the
 // session makes timed: RewindBuffer::record after each step, step_back (one tick back, the world rebuilt),
 // a 60-second jump back in one go, and resume (the live world stepped again from the keyframe on release).
-// The stress level is also played through PlaySession::step itself (settle the canonical rebuild, step,
-// record, the keyframe every 10 s) with the recording on and off: the difference is what recording costs
+// The stress level is also played through PlaySession::step itself (step, record, the canonical rebuild
+// in place and the keyframe every 10 s) with the recording on and off: the difference is what recording costs
 // on the real path, keyframes and all.
 // Record times are the calling thread's CPU time (the machine is shared: wall time under load says more
 // about the load than about the code); the wall time is a counter beside it.
@@ -162,7 +162,6 @@ void BM_SessionStepStress(benchmark::State& state) {
         state.SetIterationTime(cpu_seconds() - cpu_started);
         wall += std::chrono::duration<double>(Clock::now() - started).count();
     }
-    session.settle_canonical_rebuild();
     state.SetLabel(state.range(1) ? "recording" : "not recording");
     state.counters["wall_ms"] = wall / static_cast<double>(state.iterations()) * 1e3;
     state.counters["rewind_MB"] = static_cast<double>(session.rewind().bytes()) / (1 << 20);

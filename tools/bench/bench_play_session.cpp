@@ -1,5 +1,5 @@
 // The real path of F5 and F9: PlaySession (what the game calls on the key press) on a stress level played
-// for a while, the game's heap settings, ticks between presses; quicksave timed until the rebuild is adopted.
+// for a while, the game's heap settings, ticks between presses; quicksave timed with its canonical rebuild.
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
@@ -42,8 +42,8 @@ void set_counters(benchmark::State& state, Session& s) {
     state.counters["entities"] = static_cast<double>(s.session->world()->entities.size());
 }
 
-/// F5 as the player feels it: PlaySession::quicksave (capture, ring, start of the canonical rebuild) plus
-/// adopting the rebuild before the next tick (waiting for it when it is not done yet), 20 ticks apart.
+/// F5 as the player feels it: PlaySession::quicksave (capture, canonical rebuild in place, ring), 20 ticks
+/// apart.
 void BM_SessionQuicksave(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     Session s(static_cast<int>(state.range(0)));
@@ -53,7 +53,6 @@ void BM_SessionQuicksave(benchmark::State& state) {
         s.session->flush_saves();
         state.ResumeTiming();
         s.session->quicksave(s.tick);
-        s.session->settle_canonical_rebuild();
     }
     set_counters(state, s);
 }
@@ -63,7 +62,6 @@ void BM_SessionQuickload(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     Session s(static_cast<int>(state.range(0)));
     s.session->quicksave(s.tick);
-    s.session->settle_canonical_rebuild();
     for (auto _ : state) {
         state.PauseTiming();
         s.play(20);
