@@ -32,10 +32,16 @@ image sprites/layer0 12 6
 EOF2
 }
 art "............"
+# after_start LOG: waits (up to 30 s) until the game has played its first tick (its level line is in LOG),
+# then half a second more, so an edit lands while the level runs however slowly a loaded machine starts it.
+after_start() {
+    for _ in $(seq 300); do grep -q '^level: hot ' "$1" 2>/dev/null && break; sleep 0.1; done
+    sleep 0.5
+}
 printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff"], "spr_prefabs": ["player"] }\n' >"$level/hot.lvl"
 
-# 1. A good edit after one second shows up in the dump at the end (4 s run).
-( sleep 1.5; art "......####.." ) &
+# 1. A good edit made once the level runs shows up in the dump at the end (4 s run).
+( after_start "$SCRATCH/good.err"; art "......####.." ) &
 xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 240 --dump-state "$SCRATCH/good.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/good.out" 2>"$SCRATCH/good.err"
 wait
@@ -45,7 +51,8 @@ wait
 
 # 2. A broken edit keeps the last good version and reports the error.
 art "............"
-( sleep 1.5; printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"] "spr_colors": [] }\n' >"$level/hot.lvl" ) &
+( after_start "$SCRATCH/broken.err"
+  printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"] "spr_colors": [] }\n' >"$level/hot.lvl" ) &
 xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 240 --dump-state "$SCRATCH/broken.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/broken.out" 2>"$SCRATCH/broken.err"
 code=$?
