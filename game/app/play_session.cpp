@@ -134,6 +134,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         return false;
     };
     print_level_report(0);
+    const auto pressed = Clock::now();
     QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
     for (const std::string& problem : found.problems) {
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
@@ -147,11 +148,12 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
         notify(SessionNotice::Kind::toast, message);
         return false;
     }
-    return restore_save(found.save, std::move(other_level), older);
+    return restore_save(found.save, std::move(other_level), older, pressed);
 }
 
 bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels) {
     print_level_report(0);
+    const auto pressed = Clock::now();
     std::optional<CheckedLevel> other_level;
     std::string error;
     if (!save || !save_usable(*save, levels, other_level, error)) {
@@ -159,15 +161,14 @@ bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<
         notify(SessionNotice::Kind::toast, "Quickload failed: " + error);
         return false;
     }
-    return restore_save(std::move(save), std::move(other_level), false);
+    return restore_save(std::move(save), std::move(other_level), false, pressed);
 }
 
 bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
-                               bool older) {
+                               bool older, Clock::time_point pressed) {
     if (other_level && (!current_.level || save->level != current_.level->folder_name)) {
         if (!start(std::move(*other_level))) return false;
     }
-    auto started = Clock::now();
     try {
         world_->restore(save->snapshot);
     } catch (const std::exception& e) {
@@ -175,8 +176,8 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         notify(SessionNotice::Kind::toast, "Quickload failed");
         return false;
     }
-    std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(started));
     rewind_.start(*world_);
+    std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     last_loaded_ = std::move(save);
     notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");
     notify(SessionNotice::Kind::sound, "load");

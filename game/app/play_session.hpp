@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -123,9 +124,10 @@ class PlaySession {
     bool save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
                      std::optional<CheckedLevel>& other_level, std::string& error) const;
     /// Puts the world in the state of `save` (starting `other_level` first if set): the common end of
-    /// quickload() and load().
+    /// quickload() and load(). The `quickload:` line counts from `pressed` (the key press: finding the save,
+    /// decoding it if it came from disk) to the world ready for its next tick, rewind recording restarted.
     bool restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
-                      bool older);
+                      bool older, std::chrono::steady_clock::time_point pressed);
 
     QuickSaves saves_;
     bool watch_files_;
