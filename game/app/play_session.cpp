@@ -176,7 +176,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         notify(SessionNotice::Kind::toast, "Quickload failed");
         return false;
     }
-    rewind_.start(*world_);
+    rewind_.start(*world_, std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     last_loaded_ = std::move(save);
     notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");

@@ -112,21 +112,29 @@ void RewindBuffer::stop() {
 }
 
 void RewindBuffer::start(World& world) {
+    start(world, nullptr);
+}
+
+void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
     stop();
     world.changes().clear();
     if (limits_.max_ticks <= 0) return;
     recording_ = true;
     base_ = inputs_base_ = 0;
-    auto snapshot = std::make_shared<WorldSnapshot>(world.capture());
-    layout_ = snapshot->layout;
+    std::shared_ptr<const WorldSnapshot> snapshot =
+        restored_from ? std::move(restored_from) : std::make_shared<const WorldSnapshot>(world.capture());
+    layout_ = world.entities.export_layout();
     entities_.assign(layout_.slots.size(), Entity{});
     types_.assign(layout_.slots.size(), 0);
     std::size_t next = 0;
-    for (std::size_t index = 0; index < layout_.slots.size(); ++index) {
-        if (!layout_.slots[index].alive) continue;
-        entities_[index] = snapshot->entities[next++];
-        types_[index] = static_cast<std::uint8_t>(entities_[index].index());
-    }
+    // The recorded copy is the world as it is (after a restore its prev positions equal its positions,
+    // unlike the saved snapshot's), without body pointers, as capture() gives it.
+    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
+        entities_[key.index] = entity;
+        body_state(entities_[key.index]).body = nullptr;
+        types_[key.index] = static_cast<std::uint8_t>(entity.index());
+        ++next;
+    });
     const Entity probe{std::in_place_type<Walker>};
     flat_variant_ = object_of(probe) == reinterpret_cast<const char*>(&probe);
     alive_ = next;

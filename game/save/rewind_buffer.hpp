@@ -44,6 +44,10 @@ class RewindBuffer {
 
     /// Starts a new recording at the current state of `world`, which must be canonical (freshly built).
     void start(World& world);
+    /// start() for a world just restored from `restored_from` (a quickload): that snapshot is the first
+    /// keyframe (a restore from it gives this same world), so the world is copied once, into the recorded
+    /// copy, instead of captured again.
+    void start(World& world, std::shared_ptr<const WorldSnapshot> restored_from);
     /// Ends the recording (a finished level): nothing to go back to until the next start().
     void stop();
     /// The live world continues from a canonical rebuild of `snapshot`, the state at the current tick.
