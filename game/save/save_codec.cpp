@@ -563,6 +563,7 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
             case tick: {
                 const std::uint64_t max = part == sequence ? max_save_sequence : max_save_tick;
                 ok = reader.read(value, 1) && value.is_number_unsigned() && value.get<std::uint64_t>() <= max;
+                if (!ok) break;  // not read as a number: the reference reader words the message
                 if (part == sequence)
                     save.sequence = value.get<std::uint64_t>();
                 else
