@@ -85,9 +85,8 @@ std::vector<std::uint8_t> save_file_of(const Fixture& f) {
 }
 
 /// Decoding a save file read from disk (container check + body): the direct reader (no DOM).
-void BM_DecodeSaveFile(benchmark::State& state) {
-    Fixture f(static_cast<int>(state.range(0)));
-    auto file = save_file_of(f);
+/// Times decode_save_file on `file` (the whole file: container check, checksum and body).
+void time_decode(benchmark::State& state, const Fixture& f, const std::vector<std::uint8_t>& file) {
     for (auto _ : state) {
         std::string error;
         auto decoded = qs::decode_save_file(file, error);
@@ -96,6 +95,12 @@ void BM_DecodeSaveFile(benchmark::State& state) {
     }
     set_counters(state, *f.world);
     state.counters["bytes"] = static_cast<double>(file.size());
+}
+
+void BM_DecodeSaveFile(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    auto file = save_file_of(f);
+    time_decode(state, f, file);
 }
 
 /// A file as builds before format 3 wrote it (FNV-1a 64 checksum, the body's keys in sorted order, so the
@@ -108,14 +113,7 @@ void BM_DecodeSaveFileFormat2(benchmark::State& state) {
     const auto sorted_body =
         nlohmann::json::to_msgpack(nlohmann::json::from_msgpack(qs::encode_save_body(save)));
     const auto file = qs::wrap_save_body(sorted_body, 2, save.level, save.level_hash);
-    for (auto _ : state) {
-        std::string error;
-        auto decoded = qs::decode_save_file(file, error);
-        if (!decoded) state.SkipWithError(error.c_str());
-        benchmark::DoNotOptimize(decoded);
-    }
-    set_counters(state, *f.world);
-    state.counters["bytes"] = static_cast<double>(file.size());
+    time_decode(state, f, file);
 }
 
 /// The same file through the DOM reader (nlohmann::json::from_msgpack, then the field lists): what decoding
