@@ -169,6 +169,8 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
     if (other_level && (!current_.level || save->level != current_.level->folder_name)) {
         if (!start(std::move(*other_level))) return false;
     }
+    const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
+    rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
     try {
         world_->restore(save->snapshot);
     } catch (const std::exception& e) {
@@ -176,7 +178,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         notify(SessionNotice::Kind::toast, "Quickload failed");
         return false;
     }
-    rewind_.start(*world_, std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
+    rewind_.start(*world_, snapshot);
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     last_loaded_ = std::move(save);
     notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");

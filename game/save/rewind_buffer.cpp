@@ -115,7 +115,52 @@ void RewindBuffer::start(World& world) {
     start(world, nullptr);
 }
 
+namespace {
+
+/// The recorded copy of a world just restored from `snapshot`, by slot index (free slots hold Entity{}):
+/// no body pointers, prev positions equal to positions (build_physics() sets them so).
+void copy_restored(const WorldSnapshot& snapshot, std::vector<Entity>& entities,
+                   std::vector<std::uint8_t>& types) {
+    const auto& slots = snapshot.layout.slots;
+    entities.resize(slots.size());
+    types.assign(slots.size(), 0);
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        if (!slots[i].alive || next >= snapshot.entities.size()) {
+            entities[i] = Entity{};
+            continue;
+        }
+        entities[i] = snapshot.entities[next++];
+        BodyState& state = body_state(entities[i]);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        types[i] = static_cast<std::uint8_t>(entities[i].index());
+    }
+}
+
+}  // namespace
+
+void RewindBuffer::prepare_start(std::shared_ptr<const WorldSnapshot> snapshot) {
+    take_prepared(nullptr);  // a copy left from a restore that failed
+    if (!snapshot || limits_.max_ticks <= 0 || snapshot->entities.size() < limits_.parallel_copy_entities)
+        return;
+    prepared_from_ = std::move(snapshot);
+    prepared_ = std::async(std::launch::async, [this, from = prepared_from_] {
+        copy_restored(*from, prepared_entities_, prepared_types_);
+    });
+}
+
+bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot) {
+    if (!prepared_.valid()) return false;
+    prepared_.get();  // rethrows what the copy threw (bad_alloc)
+    const bool same = snapshot && prepared_from_.get() == snapshot;
+    prepared_from_.reset();
+    return same;
+}
+
 void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
+    const bool prepared = take_prepared(restored_from.get());
     // The recorded copy is written over below, slot by slot: its storage is kept, not destroyed and rebuilt
     // (at 100 000 entities that was a third of this call).
     std::vector<Entity> recorded = std::move(entities_);
@@ -131,20 +176,28 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
     std::shared_ptr<const WorldSnapshot> snapshot =
         restored_from ? std::move(restored_from) : std::make_shared<const WorldSnapshot>(world.capture());
     layout_ = world.entities.export_layout();
-    entities_.resize(layout_.slots.size());
-    types_.assign(layout_.slots.size(), 0);
-    std::uint32_t next = 0;  // the first slot not written yet
-    // The recorded copy is the world as it is (after a restore its prev positions equal its positions,
-    // unlike the saved snapshot's), without body pointers, as capture() gives it; a free slot holds Entity{}.
-    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
-        for (; next < key.index; ++next) entities_[next] = Entity{};
-        entities_[key.index] = entity;
-        body_state(entities_[key.index]).body = nullptr;
-        types_[key.index] = static_cast<std::uint8_t>(entity.index());
-        ++next;
-        ++alive_;
-    });
-    for (; next < entities_.size(); ++next) entities_[next] = Entity{};
+    if (prepared && prepared_entities_.size() == layout_.slots.size()) {
+        // prepare_start() copied the snapshot the world was just restored from: the world as it is.
+        entities_.swap(prepared_entities_);
+        types_.swap(prepared_types_);
+        alive_ = world.entities.size();
+    } else {
+        entities_.resize(layout_.slots.size());
+        types_.assign(layout_.slots.size(), 0);
+        std::uint32_t next = 0;  // the first slot not written yet
+        // The recorded copy is the world as it is (after a restore its prev positions equal its positions,
+        // unlike the saved snapshot's), without body pointers, as capture() gives it; a free slot holds
+        // Entity{}.
+        world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
+            for (; next < key.index; ++next) entities_[next] = Entity{};
+            entities_[key.index] = entity;
+            body_state(entities_[key.index]).body = nullptr;
+            types_[key.index] = static_cast<std::uint8_t>(entity.index());
+            ++next;
+            ++alive_;
+        });
+        for (; next < entities_.size(); ++next) entities_[next] = Entity{};
+    }
     const Entity probe{std::in_place_type<Walker>};
     flat_variant_ = object_of(probe) == reinterpret_cast<const char*>(&probe);
     write_game_bytes(world.game, game_bytes_);
