@@ -18,13 +18,13 @@
 #include "game/save/rewind_buffer.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/sim/tuning.hpp"
+#include "game_test_world.hpp"
 
 namespace {
 
 using namespace qs;
 
-const char* const shipped_levels[] = {"01_first_steps",    "02_walker_woods", "03_switchworks",
-                                      "04_turret_caverns", "05_frozen_peaks", "06_the_summit"};
+using qs::test::shipped_levels;
 
 /// The whole state of a world as exact bytes: every slot (generation, alive), the free list in order,
 /// the game state and every live entity through its field list, by slot index.

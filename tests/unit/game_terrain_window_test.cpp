@@ -264,14 +264,8 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
         }
     };
     SUBCASE("shipped levels") {
-        for (const char* name : {"01_first_steps", "02_walker_woods", "03_switchworks", "04_turret_caverns",
-                                 "05_frozen_peaks", "06_the_summit"}) {
-            const std::string level_name = name;
-            CAPTURE(level_name);
-            CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
-            REQUIRE(checked.level);
-            play(checked.level, checked.entities, 1500, 11);
-        }
+        qs::test::for_each_shipped_level(
+            [&](const CheckedLevel& checked) { play(checked.level, checked.entities, 1500, 11); });
         CHECK(moves > 0);
     }
     SUBCASE("a corridor with long edges, steps on chunk borders, spikes, ice and one-way ledges") {

@@ -256,14 +256,8 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
         REQUIRE(fingerprint(*twins.fast) == fingerprint(*twins.slow));
     };
     SUBCASE("shipped levels") {
-        for (const char* name : {"01_first_steps", "02_walker_woods", "03_switchworks", "04_turret_caverns",
-                                 "05_frozen_peaks", "06_the_summit"}) {
-            const std::string level_name = name;
-            CAPTURE(level_name);
-            CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
-            REQUIRE(checked.level);
-            play(checked.level, checked.entities, 1200, 1);
-        }
+        qs::test::for_each_shipped_level(
+            [&](const CheckedLevel& checked) { play(checked.level, checked.entities, 1200, 1); });
     }
     SUBCASE("a stress level") {
         StressLevel stress = make_stress_level(1500, 3);
