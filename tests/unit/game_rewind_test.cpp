@@ -18,6 +18,7 @@
 #include "game/save/rewind_buffer.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/sim/tuning.hpp"
+#include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
 
 namespace {

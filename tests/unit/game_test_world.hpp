@@ -3,8 +3,6 @@
 // k checkpoint, g goal). Entities sit at the centre of their cell, exactly as a sprites layer at k = 1.
 #pragma once
 
-#include <doctest/doctest.h>
-
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -12,7 +10,6 @@
 #include <vector>
 
 #include "engine/rect_partition.hpp"
-#include "game/levels/level_catalog.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/sim/world.hpp"
 
@@ -67,22 +64,6 @@ std::unique_ptr<World> make_world(const std::vector<std::string>& rows, Configur
 
 inline std::unique_ptr<World> make_world(const std::vector<std::string>& rows) {
     return make_world(rows, [](std::vector<Entity>&) {});
-}
-
-/// The shipped levels (levels/ in the source tree), by folder name.
-inline constexpr const char* shipped_levels[] = {"01_first_steps",    "02_walker_woods", "03_switchworks",
-                                                 "04_turret_caverns", "05_frozen_peaks", "06_the_summit"};
-
-/// Calls use(checked) for every shipped level, checked as the game checks it (a broken one fails the test).
-template <class Use>
-void for_each_shipped_level(Use&& use) {
-    for (const char* name : shipped_levels) {
-        const std::string level_name = name;
-        CAPTURE(level_name);
-        CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
-        REQUIRE(checked.level);
-        use(checked);
-    }
 }
 
 /// Drives a world tick by tick with the actions held on each tick (press edges as a script makes them).

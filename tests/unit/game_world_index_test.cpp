@@ -16,6 +16,7 @@
 #include "game/save/state_dump.hpp"
 #include "game/sim/grid_index.hpp"
 #include "game/sim/tuning.hpp"
+#include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
 
 using namespace qs;

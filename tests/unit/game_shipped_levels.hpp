@@ -1,0 +1,29 @@
+// The shipped levels (levels/ in the source tree) for game tests that must hold on every one of them.
+// Kept apart from game_test_world.hpp because it needs doctest, which the fuzz harnesses do not link.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "game/levels/level_catalog.hpp"
+
+namespace qs::test {
+
+/// The shipped levels (levels/ in the source tree), by folder name.
+inline constexpr const char* shipped_levels[] = {"01_first_steps",    "02_walker_woods", "03_switchworks",
+                                                 "04_turret_caverns", "05_frozen_peaks", "06_the_summit"};
+
+/// Calls use(checked) for every shipped level, checked as the game checks it (a broken one fails the test).
+template <class Use>
+void for_each_shipped_level(Use&& use) {
+    for (const char* name : shipped_levels) {
+        const std::string level_name = name;
+        CAPTURE(level_name);
+        CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
+        REQUIRE(checked.level);
+        use(checked);
+    }
+}
+
+}  // namespace qs::test
