@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <fstream>
+#include <future>
 #include <map>
 #include <system_error>
 #include <unordered_map>
@@ -758,8 +759,8 @@ std::optional<std::uint64_t> content_hash(const fs::path& lvl_path,
     return hash;
 }
 
-LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
-                                    const LevelLimits& limits) {
+LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema, const LevelLimits& limits,
+                                    const GeometryReady& geometry_ready) {
     LevelLoadResult result;
     ErrorList errors(result.errors);
     const std::optional<fs::path> canonical_root = check_folder(folder, errors);
@@ -776,28 +777,51 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     const auto& [geometry_layers, sprite_layers, visual_layers] = layers;
     LevelData level;
     if (geometry_size) level.tiles = TileGrid(geometry_size->width, geometry_size->height);
+
+    // Sprites and visuals on a second thread, geometry and its rectangles on this one:
+    // nothing is shared but the read-only .lvl tables and layer lists. Each side keeps its own error list,
+    // joined in the order a single thread would have found them.
+    struct OtherLayers {
+        std::vector<std::string> errors;
+        std::vector<SpritePlacement> placements;
+        std::vector<RgbaImage> visuals;
+    };
+    std::future<OtherLayers> other_layers = std::async(std::launch::async, [&] {
+        OtherLayers other;
+        ErrorList other_errors(other.errors);
+        read_sprites(folder, sprite_layers, lvl, limits, other_errors, other.placements);
+        for (const LayerFile& layer : visual_layers) {
+            if (layer.scale < 1) continue;
+            if (std::optional<RgbaImage> image = decode_layer(layer, limits, other_errors))
+                other.visuals.push_back(std::move(*image));
+        }
+        return other;
+    });
+    // The future's destructor waits for the other thread if this one throws.
+    const std::size_t errors_before_geometry = errors.count();
     read_geometry(geometry_layers, lvl, limits, errors, level.tiles);
-    read_sprites(folder, sprite_layers, lvl, limits, errors, level.placements);
-    // Visuals are kept as they are.
-    for (const LayerFile& layer : visual_layers) {
-        if (layer.scale < 1) continue;
-        if (std::optional<RgbaImage> image = decode_layer(layer, limits, errors))
-            level.visuals.push_back(std::move(*image));
+    if (errors.count() == errors_before_geometry && lvl) {
+        level.rects = level_rectangles(level.tiles);
+        if (errors.count() == 0 && geometry_ready) geometry_ready(level.tiles, level.rects);
     }
+    OtherLayers other = other_layers.get();
+    for (std::string& line : other.errors) errors.add_line(std::move(line));
     if (errors.count() > 0 || !lvl) return result;
 
+    // Hashed only once every file has read well (a FIFO in place of a PNG would block here otherwise).
     const std::optional<std::uint64_t> hash = content_hash(lvl_path, layers);
     if (!hash) {
         errors.add(folder, "cannot read the level files a second time for the content hash");
         return result;
     }
+    level.placements = std::move(other.placements);
+    level.visuals = std::move(other.visuals);
     level.folder_name = folder_name_of(folder, *canonical_root);
     level.folder = folder;
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
     level.music = lvl->music;
     level.lvl = std::move(lvl->document);
-    level.rects = level_rectangles(level.tiles);
     level.sprite_entries = std::move(lvl->sprite_entries);
     level.content_hash = *hash;
     result.level = std::move(level);
@@ -835,9 +859,9 @@ bool looks_like_level_folder(const std::filesystem::path& folder) {
 }
 
 LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
-                                  const LevelLimits& limits) {
+                                  const LevelLimits& limits, const GeometryReady& geometry_ready) {
     try {
-        return load_checked_folder(folder, schema, limits);
+        return load_checked_folder(folder, schema, limits, geometry_ready);
     } catch (const std::bad_alloc&) {
         return {std::nullopt, {folder.string() + ": out of memory while loading the level"}};
     } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,8 +52,15 @@ struct LevelScanResult {
 LevelScanResult scan_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
                                   const LevelLimits& limits = {});
 
-/// Loads and validates a level folder. Never throws for bad content; every problem is in `errors`.
+/// Called by load_level_folder once the geometry is decoded without errors and merged into rectangles,
+/// while the sprites and visuals layers are still being decoded on a second thread: work that needs only
+/// the tiles and rectangles (the game's collision shapes) overlaps the rest of the reading. Not called for
+/// a folder whose .lvl or geometry has errors; the level may still fail later (a sprite pixel, say).
+using GeometryReady = std::function<void(const TileGrid& tiles, const std::vector<TileRect>& rects)>;
+
+/// Loads and validates a level folder. Never throws for bad content; every problem is in `errors`, in the
+/// same order whichever thread found it: the files and .lvl, geometry, sprites, visuals.
 LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
-                                  const LevelLimits& limits = {});
+                                  const LevelLimits& limits = {}, const GeometryReady& geometry_ready = {});
 
 }  // namespace qs

@@ -31,9 +31,11 @@ using OutlineLoop = std::vector<OutlinePoint>;
 /// e = v2 - v1 (Box2D's one-sided edge normal), so outer loops have a positive shoelace area and holes a
 /// negative one. Two solid cells touching only at a corner belong to separate loops (or to one loop that
 /// passes the shared corner twice, never consecutively). Loops come in the order of their first
-/// horizontal edge in row-major order and start at that edge's left or right end.
-std::vector<OutlineLoop> trace_outlines(const TileGrid& grid,
-                                        const std::function<bool(std::uint8_t)>& is_solid);
+/// horizontal edge in row-major order and start at that edge's left or right end. `bands` threads share the
+/// scan, each over a band of rows (0: two on grids of 2^20 cells and more, else one); the loops are the same
+/// for any number.
+std::vector<OutlineLoop> trace_outlines(const TileGrid& grid, const std::function<bool(std::uint8_t)>& is_solid,
+                                        int bands = 0);
 
 /// Creates one static body at the origin with one b2ChainShape::CreateLoop fixture per loop (tile units
 /// used as Box2D units, as they are). The body belongs to `world`. Loops with fewer than 3 points are
@@ -52,8 +54,10 @@ struct OutlinePiece {
 
 /// Splits each loop (from trace_outlines over `grid`) where `kind_of(tile)` of the solid cell along the
 /// edge changes. Pieces keep the loops' order and orientation; a loop of one kind stays one closed piece.
+/// `threads` share the loops (0: two on grids of 2^20 cells and more, else one); the pieces are the same.
 std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, const TileGrid& grid,
-                                         const std::function<std::uint8_t(std::uint8_t)>& kind_of);
+                                         const std::function<std::uint8_t(std::uint8_t)>& kind_of,
+                                         int threads = 0);
 
 /// Creates one static body at the origin with one chain fixture per piece (CreateLoop for a closed piece,
 /// CreateChain with its ghost vertices for an open one), each with `friction_of(piece.kind)`.

@@ -47,7 +47,7 @@ bool PlaySession::start(CheckedLevel checked) {
     std::vector<std::string> tuning_problems;
     Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", tuning_problems);
     for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
-    world_ = std::make_unique<World>(current_.level, tuning, current_.entities);
+    world_ = std::make_unique<World>(current_.level, tuning, current_.entities, current_.terrain);
     rewind_.start(*world_);
     const LevelData& level = *current_.level;
     level_report_ = LevelReport{level.folder_name,  level.tiles.width,       level.tiles.height,

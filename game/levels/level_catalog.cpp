@@ -19,7 +19,12 @@ namespace {
 
 CheckedLevel load_and_check(const fs::path& folder) {
     CheckedLevel checked;
-    LevelLoadResult loaded = load_level_folder(folder, level_schema());
+    // The collision shapes need only the geometry: made while the other layers are decoded.
+    std::shared_ptr<const TerrainShapes> terrain;
+    LevelLoadResult loaded =
+        load_level_folder(folder, level_schema(), {}, [&](const TileGrid& tiles, const std::vector<TileRect>& rects) {
+            terrain = TerrainShapes::build(tiles, rects);
+        });
     checked.errors = std::move(loaded.errors);
     if (!loaded.level) {
         if (checked.errors.empty()) checked.errors.push_back(folder.string() + ": cannot load the level");
@@ -33,6 +38,7 @@ CheckedLevel load_and_check(const fs::path& folder) {
         return checked;
     }
     checked.level = std::make_shared<const LevelData>(std::move(*loaded.level));
+    checked.terrain = std::move(terrain);
     return checked;
 }
 

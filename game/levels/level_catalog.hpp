@@ -13,6 +13,7 @@
 
 #include "engine/level_folder.hpp"
 #include "game/sim/roster.hpp"
+#include "game/sim/terrain_shapes.hpp"
 
 namespace qs {
 
@@ -21,6 +22,8 @@ struct CheckedLevel {
     std::shared_ptr<const LevelData> level;  ///< null when there were errors
     std::vector<Entity> entities;            ///< placement order
     std::vector<std::string> errors;
+    /// The level's collision shapes, made while its sprites were still being read (null with errors).
+    std::shared_ptr<const TerrainShapes> terrain = nullptr;
     double check_ms = 0;  ///< wall time check_level took (reading and checking the folder); 0 for a copy
 };
 

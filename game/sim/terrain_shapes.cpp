@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
+#include <span>
 
 #include "game/sim/tiles.hpp"
 
@@ -20,16 +22,18 @@ TerrainShapes::ChunkSpan span_of(OutlinePoint a, OutlinePoint b) {
             chunk_of(std::max(a.y, b.y))};
 }
 
-/// Cuts each outline piece into runs of consecutive edges touching the same chunks.
-void add_outline_parts(TerrainShapes& shapes) {
+/// Cuts each outline piece of `pieces` into runs of consecutive edges touching the same chunks, appended to
+/// `parts`, their points to `part_points` (Part::first counts from the start of `part_points`).
+void add_outline_parts(std::span<const OutlinePiece> pieces, std::vector<TerrainShapes::Part>& parts,
+                       std::vector<OutlinePoint>& part_points) {
     using Part = TerrainShapes::Part;
-    // At most one part per edge and two points per edge: reserved once (pages never touched cost nothing).
+    // At most one part per edge and two points per edge (the caller may have reserved for more).
     std::size_t edges_total = 0;
-    for (const OutlinePiece& piece : shapes.outline) edges_total += piece.points.size();
-    shapes.parts.reserve(edges_total + shapes.one_way_runs.size() + shapes.spikes.size());
-    shapes.part_points.reserve(2 * edges_total);
+    for (const OutlinePiece& piece : pieces) edges_total += piece.points.size();
+    parts.reserve(parts.size() + edges_total);
+    part_points.reserve(part_points.size() + 2 * edges_total);
     std::vector<TerrainShapes::ChunkSpan> spans;
-    for (const OutlinePiece& piece : shapes.outline) {
+    for (const OutlinePiece& piece : pieces) {
         const std::vector<OutlinePoint>& points = piece.points;
         const std::size_t n = points.size();
         if (n < (piece.closed ? 3u : 2u)) continue;  // as create_outline_body: no fixture
@@ -44,11 +48,11 @@ void add_outline_parts(TerrainShapes& shapes) {
                 Part part;
                 part.kind = Part::Kind::loop;
                 part.outline_kind = piece.kind;
-                part.first = static_cast<std::uint32_t>(shapes.part_points.size());
+                part.first = static_cast<std::uint32_t>(part_points.size());
                 part.count = static_cast<std::uint32_t>(n);
                 part.chunks = spans[0];
-                shapes.part_points.insert(shapes.part_points.end(), points.begin(), points.end());
-                shapes.parts.push_back(part);
+                part_points.insert(part_points.end(), points.begin(), points.end());
+                parts.push_back(part);
                 continue;
             }
         }
@@ -61,7 +65,7 @@ void add_outline_parts(TerrainShapes& shapes) {
             Part part;
             part.kind = Part::Kind::chain;
             part.outline_kind = piece.kind;
-            part.first = static_cast<std::uint32_t>(shapes.part_points.size());
+            part.first = static_cast<std::uint32_t>(part_points.size());
             part.count = static_cast<std::uint32_t>(end - a + 1);
             part.chunks = spans[a % n];
             if (piece.closed) {
@@ -71,8 +75,8 @@ void add_outline_parts(TerrainShapes& shapes) {
                 part.ghost_before = a == 0 ? piece.ghost_before : points[a - 1];
                 part.ghost_after = end == n - 1 ? piece.ghost_after : points[end + 1];
             }
-            for (std::size_t i = a; i <= end; ++i) shapes.part_points.push_back(point(i));
-            shapes.parts.push_back(part);
+            for (std::size_t i = a; i <= end; ++i) part_points.push_back(point(i));
+            parts.push_back(part);
             k = b;
         }
     }
@@ -111,14 +115,15 @@ TerrainShapes::ChunkSpan TerrainShapes::chunks_touching(double x0, double y0, do
     return span.empty() ? ChunkSpan{} : span;
 }
 
-std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level) {
+std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
+                                                           const std::vector<TileRect>& rects) {
     auto shapes = std::make_shared<TerrainShapes>();
     const auto one_way = static_cast<std::uint8_t>(TileType::oneway);
     const auto spikes = static_cast<std::uint8_t>(TileType::spikes);
 
     // The union of the solid rectangles, painted with their types, and its outline.
-    TileGrid solid(level.tiles.width, level.tiles.height);
-    for (const TileRect& rect : level.rects) {
+    TileGrid solid(tiles.width, tiles.height);
+    for (const TileRect& rect : rects) {
         if (!tile_is_solid(rect.type)) continue;
         for (int y = rect.y; y < rect.y + rect.h; ++y) {
             std::fill_n(solid.tiles.begin() + static_cast<std::ptrdiff_t>(y) * solid.width + rect.x, rect.w,
@@ -132,14 +137,14 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level
     // One-way surfaces: on each grid line, the tops of one-way rectangles minus the bottoms of one-way
     // rectangles right above them, joined into maximal runs (rectangles come in (y, x) order).
     std::vector<TileRect> bottoms;
-    for (const TileRect& rect : level.rects) {
+    for (const TileRect& rect : rects) {
         if (rect.type == one_way) bottoms.push_back({rect.x, rect.y + rect.h, rect.w, 0, one_way});
         if (rect.type == spikes) shapes->spikes.push_back(rect);
     }
     std::sort(bottoms.begin(), bottoms.end(),
               [](const TileRect& a, const TileRect& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
     auto covered = bottoms.begin();
-    for (const TileRect& rect : level.rects) {
+    for (const TileRect& rect : rects) {
         if (rect.type != one_way) continue;
         while (covered != bottoms.end() &&
                (covered->y < rect.y || (covered->y == rect.y && covered->x + covered->w <= rect.x))) {
@@ -163,8 +168,32 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level
         }
     }
 
-    // Parts by chunk: outline runs, one-way runs, spike rectangles, in that order.
-    add_outline_parts(*shapes);
+    // Parts by chunk: outline runs, one-way runs, spike rectangles, in that order. On a large level the
+    // second half of the pieces is cut on another thread, its parts then moved behind the first half's.
+    const bool big = static_cast<std::int64_t>(tiles.width) * tiles.height >= std::int64_t{1} << 20;
+    const std::size_t shares = big ? 2 : 1;
+    const std::span<const OutlinePiece> pieces(shapes->outline);
+    // At most one part and two points per edge, reserved once for every share (untouched pages cost nothing).
+    std::size_t edges_total = 0;
+    for (const OutlinePiece& piece : pieces) edges_total += piece.points.size();
+    shapes->parts.reserve(edges_total + shapes->one_way_runs.size() + shapes->spikes.size());
+    shapes->part_points.reserve(2 * edges_total);
+    const std::size_t half = pieces.size() / shares;
+    std::vector<Part> later_parts;
+    std::vector<OutlinePoint> later_points;
+    std::future<void> later;
+    if (shares == 2) {
+        later = std::async(std::launch::async,
+                           [&] { add_outline_parts(pieces.subspan(half), later_parts, later_points); });
+    }
+    add_outline_parts(pieces.first(shares == 2 ? half : pieces.size()), shapes->parts, shapes->part_points);
+    if (later.valid()) {
+        later.get();
+        const auto offset = static_cast<std::uint32_t>(shapes->part_points.size());
+        for (Part& part : later_parts) part.first += offset;
+        shapes->parts.insert(shapes->parts.end(), later_parts.begin(), later_parts.end());
+        shapes->part_points.insert(shapes->part_points.end(), later_points.begin(), later_points.end());
+    }
     for (std::size_t i = 0; i < shapes->one_way_runs.size(); ++i) {
         const OneWayRun& run = shapes->one_way_runs[i];
         Part part;
@@ -181,7 +210,7 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const LevelData& level
         part.chunks = span_of({rect.x, rect.y}, {rect.x + rect.w, rect.y + rect.h});
         shapes->parts.push_back(part);
     }
-    list_parts_by_chunk(*shapes, level.tiles);
+    list_parts_by_chunk(*shapes, tiles);
     return shapes;
 }
 

@@ -67,7 +67,11 @@ struct TerrainShapes {
     /// The chunks a box in tile units touches, clipped to the chunk grid (empty when outside it).
     ChunkSpan chunks_touching(double x0, double y0, double x1, double y1) const;
 
-    static std::shared_ptr<const TerrainShapes> build(const LevelData& level);
+    /// The shapes of a level from its tiles and their merged rectangles (level.tiles, level.rects).
+    static std::shared_ptr<const TerrainShapes> build(const TileGrid& tiles, const std::vector<TileRect>& rects);
+    static std::shared_ptr<const TerrainShapes> build(const LevelData& level) {
+        return build(level.tiles, level.rects);
+    }
 };
 
 }  // namespace qs

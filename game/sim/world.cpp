@@ -45,8 +45,11 @@ class OneWayFilter : public b2ContactListener {
     World* world_;
 };
 
-World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned)
-    : level_(std::move(level)), tuning_(tuning), terrain_(TerrainShapes::build(*level_)) {
+World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned,
+             std::shared_ptr<const TerrainShapes> terrain)
+    : level_(std::move(level)),
+      tuning_(tuning),
+      terrain_(terrain ? std::move(terrain) : TerrainShapes::build(*level_)) {
     game.lives = tuning_.start_lives;
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));

@@ -48,8 +48,10 @@ class World {
    public:
     static constexpr double tick_seconds = 1.0 / 60.0;
 
-    /// Builds the world from a validated level and its spawned entities (in placement order).
-    World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned);
+    /// Builds the world from a validated level and its spawned entities (in placement order). `terrain`, when
+    /// given, is TerrainShapes::build(*level) made earlier (check_level makes it while the level is read).
+    World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::vector<Entity> spawned,
+          std::shared_ptr<const TerrainShapes> terrain = nullptr);
     World(const World&) = delete;
     World& operator=(const World&) = delete;
     ~World();

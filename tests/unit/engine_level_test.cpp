@@ -219,6 +219,47 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
     CHECK(changed.level->content_hash != level.content_hash);
 }
 
+TEST_CASE("level: geometry_ready gets the tiles and rectangles while the other layers are read, only for good "
+          "geometry") {
+    TempDir temp;
+    const fs::path folder = temp.path() / "lvl";
+    write_good_level(folder);
+    int calls = 0;
+    qs::TileGrid seen_tiles;
+    std::vector<qs::TileRect> seen_rects;
+    const qs::GeometryReady geometry_ready = [&](const qs::TileGrid& tiles, const std::vector<qs::TileRect>& rects) {
+        ++calls;
+        seen_tiles = tiles;
+        seen_rects = rects;
+    };
+    const qs::LevelLoadResult good = qs::load_level_folder(folder, kSchema, {}, geometry_ready);
+    REQUIRE(good.level);
+    CHECK(calls == 1);
+    CHECK(seen_tiles.width == good.level->tiles.width);
+    CHECK(seen_tiles.tiles == good.level->tiles.tiles);
+    CHECK(seen_rects == good.level->rects);
+
+    // A sprite of an unknown colour: the geometry was good (called), the level is not.
+    RgbaImage sprites = blank(16, 8);
+    put(sprites, 0, 0, 0x0101ffff);
+    write_png(folder / "sprites/layer0.png", sprites);
+    calls = 0;
+    const qs::LevelLoadResult bad_sprite = qs::load_level_folder(folder, kSchema, {}, geometry_ready);
+    CHECK_FALSE(bad_sprite.level);
+    CHECK(bad_sprite.errors.size() == 1);
+    CHECK(calls == 1);
+
+    // A geometry pixel of an unknown colour: never called.
+    RgbaImage geometry = blank(8, 4);
+    put(geometry, 2, 1, 0x101010ff);
+    write_png(folder / "geometry/layer0.png", geometry);
+    calls = 0;
+    const qs::LevelLoadResult bad_geometry = qs::load_level_folder(folder, kSchema, {}, geometry_ready);
+    CHECK_FALSE(bad_geometry.level);
+    CHECK(bad_geometry.errors.size() == 2);  // the geometry pixel, then the sprite pixel
+    CHECK(calls == 0);
+}
+
 TEST_CASE("level: the name defaults to the folder name, sprite tables and layers are optional") {
     TempDir temp;
     const fs::path folder = temp.path() / "bare";

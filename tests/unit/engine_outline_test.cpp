@@ -194,6 +194,39 @@ TEST_CASE("outline: random grids are traced exactly and Box2D accepts every loop
     }
 }
 
+TEST_CASE("outline: tracing in bands of rows and splitting in shares give what one pass gives") {
+    std::mt19937 random(7);
+    const auto kind_of = [](std::uint8_t type) -> std::uint8_t { return type == 2 ? 1 : 0; };
+    for (int round = 0; round < 300; ++round) {
+        const int width = std::uniform_int_distribution<int>(1, 60)(random);
+        const int height = std::uniform_int_distribution<int>(1, 60)(random);
+        std::bernoulli_distribution solid(std::uniform_real_distribution<double>(0.2, 0.8)(random));
+        std::uniform_int_distribution<int> type(1, 3);
+        TileGrid grid(width, height);
+        for (auto& tile : grid.tiles) tile = solid(random) ? static_cast<std::uint8_t>(type(random)) : 0;
+        // Large shapes too: loops that cross many bands.
+        if (round % 3 == 0) {
+            for (int y = 1; y + 1 < height; ++y) grid.set(width / 2, y, 1);
+        }
+        const auto one_pass = qs::trace_outlines(grid, non_empty, 1);
+        const auto one_pass_pieces = qs::split_outlines(one_pass, grid, kind_of, 1);
+        for (const int bands : {2, 3, 7, 100}) {
+            CAPTURE(bands);
+            const auto loops = qs::trace_outlines(grid, non_empty, bands);
+            REQUIRE(loops == one_pass);
+            const auto pieces = qs::split_outlines(loops, grid, kind_of, bands);
+            REQUIRE(pieces.size() == one_pass_pieces.size());
+            for (std::size_t i = 0; i < pieces.size(); ++i) {
+                CHECK(pieces[i].points == one_pass_pieces[i].points);
+                CHECK(pieces[i].ghost_before == one_pass_pieces[i].ghost_before);
+                CHECK(pieces[i].ghost_after == one_pass_pieces[i].ghost_after);
+                CHECK(pieces[i].closed == one_pass_pieces[i].closed);
+                CHECK(pieces[i].kind == one_pass_pieces[i].kind);
+            }
+        }
+    }
+}
+
 namespace {
 
 /// A 40x24 room: walls, floor and ceiling three tiles thick, made of many small blocks whose types

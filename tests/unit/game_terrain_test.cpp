@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
 
 namespace {
@@ -54,6 +55,23 @@ std::vector<OutlinePoint> unit_vertices(const std::vector<OutlinePoint>& points,
     }
     if (!closed) out.push_back(points.back());
     return out;
+}
+
+/// Whether every unit edge of an outline piece runs along a solid cell (on its right-hand side on screen)
+/// of the piece's kind: 1 for ice, 0 for other solid tiles.
+bool piece_runs_along_its_kind(const qs::OutlinePiece& piece, const TileGrid& tiles) {
+    const std::vector<OutlinePoint> steps = unit_vertices(piece.points, piece.closed);
+    const std::size_t edges = piece.closed ? steps.size() : steps.size() - 1;
+    for (std::size_t i = 0; i < edges; ++i) {
+        const OutlinePoint a = steps[i], b = steps[(i + 1) % steps.size()];
+        const bool east = b.x > a.x, south = b.y > a.y, north = b.y < a.y;
+        const int cx = east || north ? a.x : a.x - 1;
+        const int cy = east || south ? a.y : a.y - 1;
+        if (!qs::tile_is_solid(tiles.at(cx, cy))) return false;
+        const std::uint8_t kind = tiles.at(cx, cy) == static_cast<std::uint8_t>(TileType::ice) ? 1 : 0;
+        if (kind != piece.kind) return false;
+    }
+    return true;
 }
 
 qs::test::MapLevel random_map(std::mt19937& random, int width, int height) {
@@ -128,6 +146,7 @@ TEST_CASE("terrain: shapes from the rectangles match the tile grid on random map
             }
         }
         CHECK(piece == shapes->outline.size());
+        for (const qs::OutlinePiece& p : shapes->outline) CHECK(piece_runs_along_its_kind(p, tiles));
         std::size_t spike_tiles = 0, spike_area = 0;
         for (const auto tile : tiles.tiles)
             spike_tiles += tile == static_cast<std::uint8_t>(TileType::spikes);
@@ -164,4 +183,22 @@ TEST_CASE("terrain: one spike sensor per spike rectangle; ice outline pieces hav
     const int health = world->player()->health;
     for (int i = 0; i < 60 && world->player()->health == health; ++i) driver.tick();
     CHECK(world->player()->health == health - 1);
+}
+
+TEST_CASE("terrain: check_level makes the shapes while reading the level, the same as building them after") {
+    qs::test::for_each_shipped_level([](const qs::CheckedLevel& checked) {
+        REQUIRE(checked.terrain);
+        const auto after = qs::TerrainShapes::build(*checked.level);
+        const qs::TerrainShapes& during = *checked.terrain;
+        CHECK(during.part_points == after->part_points);
+        CHECK(during.chunk_parts == after->chunk_parts);
+        CHECK(during.chunk_start == after->chunk_start);
+        CHECK(during.spikes == after->spikes);
+        REQUIRE(during.parts.size() == after->parts.size());
+        REQUIRE(during.outline.size() == after->outline.size());
+        for (std::size_t i = 0; i < during.outline.size(); ++i) {
+            CHECK(during.outline[i].points == after->outline[i].points);
+            CHECK(during.outline[i].kind == after->outline[i].kind);
+        }
+    });
 }
