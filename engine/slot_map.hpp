@@ -260,12 +260,21 @@ class SlotMap {
     /// alive == false, generation == max_generation, and are not in the free list.
     Layout export_layout() const {
         Layout layout;
-        layout.slots.reserve(slots_.size());
-        populate_pages(layout.slots.data(), slots_.size() * sizeof(SlotState));
+        export_layout_into(layout);
+        return layout;
+    }
+    /// export_layout() written over `layout`, reusing its storage (fresh storage is made present at once).
+    void export_layout_into(Layout& layout) const {
+        layout.slots.clear();
+        if (layout.slots.capacity() < slots_.size()) {
+            layout.slots = {};
+            layout.slots.reserve(slots_.size());
+            populate_pages(layout.slots.data(), slots_.size() * sizeof(SlotState));
+        }
         for (const Slot& slot : slots_) layout.slots.push_back(SlotState{slot.generation, slot.alive});
+        layout.free_list.clear();
         layout.free_list.reserve(free_count_);
         for (std::uint32_t i = free_head_; i != kNone; i = slots_[i].link) layout.free_list.push_back(i);
-        return layout;
     }
 
     /// One slot of export_layout() without copying the table (index < slot_count()).

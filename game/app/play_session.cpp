@@ -49,6 +49,7 @@ bool PlaySession::start(CheckedLevel checked) {
     for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
     world_ = std::make_unique<World>(current_.level, tuning, current_.entities, current_.terrain);
     rewind_.start(*world_);
+    save_pool_.prepare(world_->entities.size());  // the first F5 then captures into present memory
     const LevelData& level = *current_.level;
     level_report_ = LevelReport{level.folder_name,  level.tiles.width,       level.tiles.height,
                                 level.rects.size(), world_->entities.size(), folder_ms + ms_since(started)};
@@ -71,11 +72,13 @@ void PlaySession::quicksave(std::int64_t tick) {
     if (!world_) return;
     print_level_report(0);
     auto started = Clock::now();
-    auto save = std::make_shared<SavedGame>();
+    // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
+    std::shared_ptr<SavedGame> save = save_pool_.acquire(world_->entities.size());
     save->level = world_->level().folder_name;
     save->level_hash = world_->level().content_hash;
+    save->sequence = 0;  // QuickSaves::keep numbers it
     save->tick = tick;
-    save->snapshot = world_->capture();
+    world_->capture_into(save->snapshot);
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
     // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
     // place, before the next tick: the entities already hold the saved values.
@@ -85,6 +88,8 @@ void PlaySession::quicksave(std::int64_t tick) {
     // The report line (printed by the file writer) counts everything on this thread, the ring included.
     std::promise<double> main_thread_ms;
     int slot = saves_.keep(save, main_thread_ms.get_future().share(), ms_since(started));
+    save_pool_.keep(save);
+    save_pool_.prepare(world_->entities.size());
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
@@ -196,9 +201,12 @@ void PlaySession::step(const ActionState& actions) {
     // that many ticks again. Keyed to the level timer, which quickloads and rewinds restore, so every run of
     // the same inputs rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
-        auto snapshot = std::make_shared<const WorldSnapshot>(world_->capture());
+        std::shared_ptr<SavedGame> keyframe = save_pool_.acquire(world_->entities.size());
+        world_->capture_into(keyframe->snapshot);
         world_->rebuild_canonical();
-        rewind_.keyframe(snapshot);
+        rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
+        save_pool_.keep(keyframe);
+        save_pool_.prepare(world_->entities.size());
     }
     print_level_report(ms_since(started));
 }

@@ -15,6 +15,7 @@
 #include "game/levels/level_catalog.hpp"
 #include "game/save/quicksaves.hpp"
 #include "game/save/rewind_buffer.hpp"
+#include "game/save/save_pool.hpp"
 #include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
 
@@ -130,6 +131,7 @@ class PlaySession {
                       bool older, std::chrono::steady_clock::time_point pressed);
 
     QuickSaves saves_;
+    SavePool save_pool_;  ///< saves to capture into (F5 and the periodic canonical rebuild)
     bool watch_files_;
     CheckedLevel current_;
     std::unique_ptr<World> world_;

@@ -235,17 +235,25 @@ void World::step(const ActionState& actions) {
 
 WorldSnapshot World::capture() const {
     WorldSnapshot snapshot;
-    snapshot.layout = entities.export_layout();
+    capture_into(snapshot);
+    return snapshot;
+}
+
+void World::capture_into(WorldSnapshot& snapshot) const {
+    entities.export_layout_into(snapshot.layout);
     snapshot.game = game;
+    snapshot.entities.clear();
+    if (snapshot.entities.capacity() < entities.size()) {
+        snapshot.entities = {};
+        snapshot.entities.reserve(entities.size());
+        // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
+        populate_pages(snapshot.entities.data(), entities.size() * sizeof(Entity));
+    }
     // Dense order is arbitrary; a snapshot lists entities by index.
-    snapshot.entities.reserve(entities.size());
-    // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
-    populate_pages(snapshot.entities.data(), entities.size() * sizeof(Entity));
     entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
         snapshot.entities.push_back(entity);
         body_state(snapshot.entities.back()).body = nullptr;
     });
-    return snapshot;
 }
 
 void World::restore(const WorldSnapshot& snapshot) {

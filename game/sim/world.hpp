@@ -61,6 +61,8 @@ class World {
 
     /// Copies the exact state (the Box2D bodies' state is already in each entity).
     WorldSnapshot capture() const;
+    /// capture() written over `snapshot`, reusing its storage where it has room (quicksaves reuse saves).
+    void capture_into(WorldSnapshot& snapshot) const;
     /// Replaces the state with `snapshot`: imports the SlotMap layout exactly, rebuilds in a fresh Box2D
     /// world the terrain chunks around the player's saved position, then every body in index order (all
     /// of it a function of the snapshot alone). Throws std::invalid_argument for an inconsistent layout.

@@ -1,0 +1,67 @@
+// Tests for SavePool (a save is reused only once nothing else holds it; the spare is made on a second
+// thread) and World::capture_into over a used snapshot (the same as a fresh capture).
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "game/save/save_codec.hpp"
+#include "game/save/save_pool.hpp"
+#include "game_test_world.hpp"
+
+TEST_CASE("save pool: a save is handed out again only once nothing else holds it, and only with room") {
+    qs::SavePool pool(2);
+    std::shared_ptr<qs::SavedGame> first = pool.acquire(10);
+    first->snapshot.entities.reserve(100);
+    pool.keep(first);
+    const qs::SavedGame* first_address = first.get();
+    CHECK(pool.acquire(10).get() != first_address);  // `first` still holds it (the ring, say)
+    first.reset();
+    CHECK(pool.acquire(1000).get() != first_address);  // no room for 1000 entities
+    CHECK(pool.kept() == 1);
+    std::shared_ptr<qs::SavedGame> again = pool.acquire(50);
+    CHECK(again.get() == first_address);
+    CHECK(pool.kept() == 0);
+    for (int i = 0; i < 3; ++i) pool.keep(std::make_shared<qs::SavedGame>());
+    CHECK(pool.kept() == 2);  // the oldest watched save is let go beyond max_kept
+}
+
+TEST_CASE("save pool: the spare is made on a second thread with room to grow and handed out once ready") {
+    qs::SavePool pool;
+    CHECK_FALSE(pool.has_spare());
+    pool.prepare(1000);
+    CHECK(pool.has_spare());
+    pool.prepare(5);  // one is being made already: no second one
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!pool.spare_ready() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    REQUIRE(pool.spare_ready());
+    std::shared_ptr<qs::SavedGame> spare = pool.acquire(1000);
+    CHECK(spare->snapshot.entities.capacity() >= 1000 + 1000 / 8);
+    CHECK(spare->snapshot.layout.slots.capacity() >= 1000);
+    CHECK_FALSE(pool.has_spare());
+}
+
+TEST_CASE("capture_into over a used, larger snapshot gives exactly what a fresh capture gives") {
+    auto bigger = qs::test::make_world({
+        "P.c.c.c.w.d.s.m.t.k.c.c.c.c.g",
+        "##############################",
+    });
+    auto smaller = qs::test::make_world({
+        "P.c.w.c.t.c.",
+        "############",
+    });
+    // A free slot in the smaller world, so the free list is exported too.
+    smaller->entities.erase(smaller->entities.key_at_dense(2));
+    qs::SavedGame reused;
+    bigger->capture_into(reused.snapshot);
+    REQUIRE(reused.snapshot.entities.size() > smaller->entities.size());
+    smaller->capture_into(reused.snapshot);
+    qs::SavedGame fresh;
+    fresh.snapshot = smaller->capture();
+    CHECK(reused.snapshot.layout == fresh.snapshot.layout);
+    CHECK_FALSE(fresh.snapshot.layout.free_list.empty());
+    CHECK(reused.snapshot.entities.size() == fresh.snapshot.entities.size());
+    CHECK(qs::encode_save_body(reused) == qs::encode_save_body(fresh));
+}
