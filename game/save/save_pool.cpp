@@ -1,7 +1,9 @@
-// SavePool: reuses saves that the quicksave ring and the rewind buffer have let go, and keeps a spare with
-// present pages made on a second thread, so an F5 copies the world into memory that costs no page faults.
+// SavePool: reuses saves that the quicksave ring and the rewind buffer have let go, keeps a spare with
+// present pages made on a second thread, and frees surplus saves there, so an F5 neither faults pages in
+// nor unmaps old ones on the game's thread.
 #include "game/save/save_pool.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include "engine/page_populate.hpp"
@@ -14,35 +16,55 @@ bool has_room(const SavedGame& save, std::size_t entities) {
     return save.snapshot.entities.capacity() >= entities;
 }
 
+/// Only the pool holds it: no reader (the file writer's thread included) can still see its contents.
+bool let_go(const std::shared_ptr<SavedGame>& save) {
+    if (save.use_count() != 1) return false;
+    // Pairs with the release of the last other owner's reference: its reads happened before.
+    std::atomic_thread_fence(std::memory_order_acquire);
+    return true;
+}
+
 }  // namespace
 
 std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities) {
-    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-        // Only this pool holds it: no reader (the file writer thread included) can still see its contents.
-        if (it->use_count() == 1 && has_room(**it, entities)) {
-            // Pairs with the release of the last other owner's reference: its reads happened before.
-            std::atomic_thread_fence(std::memory_order_acquire);
+    for (auto it = watched_.begin(); it != watched_.end(); ++it) {
+        if (let_go(*it) && has_room(**it, entities)) {
             std::shared_ptr<SavedGame> save = std::move(*it);
-            kept_.erase(it);
+            watched_.erase(it);
             return save;
         }
     }
     if (spare_ready()) {
         std::shared_ptr<SavedGame> spare = spare_.get();
         if (has_room(*spare, entities)) return spare;
+        to_free_.push_back(std::move(spare));
     }
     return std::make_shared<SavedGame>();
 }
 
 void SavePool::keep(std::shared_ptr<SavedGame> save) {
-    kept_.push_back(std::move(save));
-    if (kept_.size() > max_kept_) kept_.erase(kept_.begin());
+    watched_.push_back(std::move(save));
+    // Beyond max_free saves let go (the newest stay), the oldest go to be freed; beyond max_watched the
+    // oldest is no longer watched (whoever holds it frees it).
+    std::size_t free_seen = 0;
+    for (auto it = watched_.end(); it != watched_.begin();) {
+        --it;
+        if (let_go(*it) && ++free_seen > max_free_) {
+            to_free_.push_back(std::move(*it));
+            it = watched_.erase(it);
+        }
+    }
+    if (watched_.size() > max_watched_) {
+        if (let_go(watched_.front())) to_free_.push_back(std::move(watched_.front()));
+        watched_.erase(watched_.begin());
+    }
 }
 
 void SavePool::prepare(std::size_t entities) {
     if (spare_.valid()) return;
     const std::size_t room = entities + entities / 8 + 64;  // a few spawns later it still fits
-    spare_ = std::async(std::launch::async, [room] {
+    spare_ = std::async(std::launch::async, [room, surplus = std::move(to_free_)]() mutable {
+        surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();
         save->snapshot.entities.reserve(room);
         populate_pages(save->snapshot.entities.data(), room * sizeof(Entity));
@@ -50,6 +72,7 @@ void SavePool::prepare(std::size_t entities) {
         populate_pages(save->snapshot.layout.slots.data(), room * sizeof(save->snapshot.layout.slots[0]));
         return save;
     });
+    to_free_.clear();
 }
 
 }  // namespace qs

@@ -1,5 +1,6 @@
 // Saves for F5 to capture into without waiting for fresh memory: a save nothing else holds any more (its
 // pages are present already), else a spare made ready, pages and all, on a second thread after the last F5.
+// Saves let go beyond the few kept for reuse are freed on that thread too, never on the game's.
 #pragma once
 
 #include <chrono>
@@ -14,33 +15,37 @@ namespace qs {
 
 class SavePool {
    public:
-    /// Up to `max_kept` handed-out saves are watched for reuse (the oldest dropped first).
-    explicit SavePool(std::size_t max_kept = 8) : max_kept_(max_kept) {}
+    /// Up to `max_watched` handed-out saves are watched; of those nothing else holds any more, `max_free`
+    /// are kept for reuse and the others freed on the second thread.
+    explicit SavePool(std::size_t max_watched = 64, std::size_t max_free = 2)
+        : max_watched_(max_watched), max_free_(max_free) {}
     ~SavePool() = default;  // the spare's future waits for its thread
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;
 
-    /// A save to capture `entities` entities into: a kept save nobody else holds with room for them, else the
-    /// spare if it is ready and has room, else a new one. Its fields are stale; the caller overwrites them
-    /// all (World::capture_into, level, hash, tick, sequence).
+    /// A save to capture `entities` entities into: a watched save nobody else holds with room for them, else
+    /// the spare if it is ready and has room, else a new one. Its fields are stale; the caller overwrites
+    /// them all (World::capture_into, level, hash, tick, sequence).
     std::shared_ptr<SavedGame> acquire(std::size_t entities);
     /// Watches `save` (filled and handed to the ring, the rewind buffer...) for reuse once it is let go.
     void keep(std::shared_ptr<SavedGame> save);
-    /// Starts making a spare with room for `entities` (and some growth) on a second thread, unless one is
-    /// ready or being made.
+    /// Starts making a spare with room for `entities` (and some growth) on a second thread, which also frees
+    /// the saves let go beyond max_free; nothing is started while a spare is ready or being made.
     void prepare(std::size_t entities);
 
-    /// For tests: saves watched, whether a spare is ready or being made, whether it is ready.
-    std::size_t kept() const { return kept_.size(); }
+    /// For tests: saves watched, waiting to be freed, whether a spare is ready or being made, and ready.
+    std::size_t watched() const { return watched_.size(); }
+    std::size_t to_free() const { return to_free_.size(); }
     bool has_spare() const { return spare_.valid(); }
     bool spare_ready() const {
         return spare_.valid() && spare_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
     }
 
    private:
-    std::vector<std::shared_ptr<SavedGame>> kept_;  ///< oldest first
+    std::vector<std::shared_ptr<SavedGame>> watched_;  ///< oldest first
+    std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread
     std::future<std::shared_ptr<SavedGame>> spare_;
-    std::size_t max_kept_;
+    std::size_t max_watched_, max_free_;
 };
 
 }  // namespace qs

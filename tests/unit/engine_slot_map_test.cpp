@@ -586,3 +586,32 @@ TEST_CASE("SlotMap order_dense_by_index gives an import's dense order and keeps 
         CHECK(map.value_at_dense(i) == again.value_at_dense(i));
     }
 }
+
+TEST_CASE("SlotMap order_dense_by_index keeps layout, keys and values after a few or many erases and spawns") {
+    std::mt19937 random(5);
+    for (const int changes : {1, 3, 10, 200, 600}) {
+        CAPTURE(changes);
+        Map map;
+        std::vector<Key> keys;
+        for (int i = 0; i < 1000; ++i) keys.push_back(map.insert(make_value(i)));
+        map.order_dense_by_index();
+        for (int c = 0; c < changes; ++c) {
+            if (random() % 2 == 0 && map.size() > 1) {
+                map.erase(map.key_at_dense(random() % map.size()));
+            } else {
+                map.insert(make_value(5000 + c));
+            }
+        }
+        std::vector<std::pair<Key, Value>> by_index;
+        map.for_each_by_index([&](Key k, const Value& v) { by_index.emplace_back(k, v); });
+        const Layout before = map.export_layout();
+        map.order_dense_by_index();
+        CHECK(map.export_layout() == before);
+        REQUIRE(map.size() == by_index.size());
+        for (std::size_t i = 0; i < map.size(); ++i) {
+            CHECK(map.key_at_dense(i) == by_index[i].first);
+            CHECK(map.value_at_dense(i) == by_index[i].second);
+            CHECK(*map.get(by_index[i].first) == by_index[i].second);
+        }
+    }
+}

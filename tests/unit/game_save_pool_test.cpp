@@ -11,7 +11,7 @@
 #include "game_test_world.hpp"
 
 TEST_CASE("save pool: a save is handed out again only once nothing else holds it, and only with room") {
-    qs::SavePool pool(2);
+    qs::SavePool pool(4, 2);
     std::shared_ptr<qs::SavedGame> first = pool.acquire(10);
     first->snapshot.entities.reserve(100);
     pool.keep(first);
@@ -19,12 +19,30 @@ TEST_CASE("save pool: a save is handed out again only once nothing else holds it
     CHECK(pool.acquire(10).get() != first_address);  // `first` still holds it (the ring, say)
     first.reset();
     CHECK(pool.acquire(1000).get() != first_address);  // no room for 1000 entities
-    CHECK(pool.kept() == 1);
+    CHECK(pool.watched() == 1);
     std::shared_ptr<qs::SavedGame> again = pool.acquire(50);
     CHECK(again.get() == first_address);
-    CHECK(pool.kept() == 0);
-    for (int i = 0; i < 3; ++i) pool.keep(std::make_shared<qs::SavedGame>());
-    CHECK(pool.kept() == 2);  // the oldest watched save is let go beyond max_kept
+    CHECK(pool.watched() == 0);
+}
+
+TEST_CASE("save pool: saves let go beyond the few kept are freed on the spare's thread, never watched "
+          "forever") {
+    qs::SavePool pool(4, 2);
+    std::vector<std::shared_ptr<qs::SavedGame>> held;
+    for (int i = 0; i < 3; ++i) pool.keep(std::make_shared<qs::SavedGame>());  // let go at once
+    CHECK(pool.watched() == 2);  // max_free
+    CHECK(pool.to_free() == 1);
+    for (int i = 0; i < 5; ++i) {
+        held.push_back(std::make_shared<qs::SavedGame>());
+        pool.keep(held.back());
+    }
+    CHECK(pool.watched() == 4);  // max_watched: the oldest are no longer watched
+    CHECK(pool.to_free() == 3);  // the two free ones dropped from the watch go to be freed too
+    std::weak_ptr<qs::SavedGame> unwatched = held.front();
+    held.front().reset();  // its last owner lets it go: freed there
+    CHECK(unwatched.expired());
+    pool.prepare(10);
+    CHECK(pool.to_free() == 0);  // handed to the spare's thread
 }
 
 TEST_CASE("save pool: the spare is made on a second thread with room to grow and handed out once ready") {
