@@ -121,39 +121,60 @@ void set_counters(benchmark::State& state, double pixels, const Measure& measure
     state.counters["faults"] = static_cast<double>(measure.faults) / iterations;
 }
 
+struct Untimed {
+    void operator()() const {}
+};
+
+/// The iterations of a cold-heap benchmark: `prepare` (untimed), the heap's free pages given back, `work`
+/// timed (wall time and page faults into `measure`), `finish` (untimed). `work` returns false after calling
+/// SkipWithError, which ends the run.
+template <class Work, class Prepare = Untimed, class Finish = Untimed>
+void time_cold(benchmark::State& state, Measure& measure, Work&& work, Prepare&& prepare = {},
+               Finish&& finish = {}) {
+    for (auto _ : state) {
+        state.PauseTiming();
+        prepare();
+        cold_heap();
+        state.ResumeTiming();
+        measure.begin();
+        if (!work()) return;
+        measure.end();
+        state.PauseTiming();
+        finish();
+        state.ResumeTiming();
+    }
+}
+
 /// What App::run does for `quickstep NAME --levels-dir DIR --headless`: discover the levels dirs (the
 /// shipped ones too), check the named folder, start the session, run the first tick.
 void level_start(benchmark::State& state, const fs::path& dir, const std::string& name, double pixels) {
     qs::keep_freed_memory_for_reuse();
     const fs::path saves = scratch_root() / "saves";
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
-        qs::LevelVerdicts verdicts;
-        std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}), verdicts);
-        auto listing = std::find_if(levels.begin(), levels.end(),
-                                    [&](const qs::LevelListing& l) { return l.name == name; });
-        if (listing == levels.end()) {
-            state.SkipWithError("level not discovered");
-            return;
-        }
-        auto session = std::make_unique<qs::PlaySession>(saves, false);
-        if (!session->start(verdicts.check(listing->path))) {
-            state.SkipWithError("level does not start");
-            return;
-        }
-        qs::ActionState actions;
-        actions.begin_tick();
-        session->step(actions);
-        benchmark::DoNotOptimize(session->world());
-        measure.end();
-        state.PauseTiming();
-        session.reset();
-        state.ResumeTiming();
-    }
+    std::unique_ptr<qs::PlaySession> session;
+    time_cold(
+        state, measure,
+        [&] {
+            qs::LevelVerdicts verdicts;
+            std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs({dir}), verdicts);
+            auto listing = std::find_if(levels.begin(), levels.end(),
+                                        [&](const qs::LevelListing& l) { return l.name == name; });
+            if (listing == levels.end()) {
+                state.SkipWithError("level not discovered");
+                return false;
+            }
+            session = std::make_unique<qs::PlaySession>(saves, false);
+            if (!session->start(verdicts.check(listing->path))) {
+                state.SkipWithError("level does not start");
+                return false;
+            }
+            qs::ActionState actions;
+            actions.begin_tick();
+            session->step(actions);
+            benchmark::DoNotOptimize(session->world());
+            return true;
+        },
+        Untimed{}, [&] { session.reset(); });
     set_counters(state, pixels, measure);
 }
 
@@ -176,16 +197,12 @@ void BM_Discovery(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         const qs::LevelVerdicts verdicts;
         std::vector<qs::LevelListing> levels = qs::discover_levels({dir}, verdicts);
         benchmark::DoNotOptimize(levels.data());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, 0, measure);
 }
 
@@ -194,38 +211,35 @@ void BM_DiscoveryFullCheck(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const fs::path dir = many_caves_dir(static_cast<int>(state.range(0)));
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         std::vector<qs::LevelListing> levels = qs::discover_levels({dir});
         benchmark::DoNotOptimize(levels.data());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, 0, measure);
+}
+
+/// The cave's geometry layer.
+fs::path cave_geometry_layer(int side) {
+    return cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
 }
 
 /// One PNG layer decoded (the cave's geometry layer) into an RgbaImage.
 void BM_PngDecodeLayer(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
-    const fs::path layer = cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
+    const fs::path layer = cave_geometry_layer(side);
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         std::string error;
         std::optional<qs::RgbaImage> image = qs::load_png_rgba(layer, 1 << 24, error);
         if (!image) {
             state.SkipWithError(error.c_str());
-            return;
+            return false;
         }
         benchmark::DoNotOptimize(image->pixels.data());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, double(side) * side, measure);
 }
 
@@ -234,14 +248,10 @@ void BM_PngDecodeLayer(benchmark::State& state) {
 void BM_PngDecodeRows(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
-    const fs::path layer = cave_dir(side) / ("cave" + std::to_string(side)) / "geometry/layer0.png";
+    const fs::path layer = cave_geometry_layer(side);
     Measure measure;
     std::size_t opaque = 0;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         std::string error;
         opaque = 0;
         const auto size = qs::load_png_rows(
@@ -252,33 +262,30 @@ void BM_PngDecodeRows(benchmark::State& state) {
             error);
         if (!size) {
             state.SkipWithError(error.c_str());
-            return;
+            return false;
         }
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, double(side) * side, measure);
     state.counters["opaque"] = static_cast<double>(opaque);
 }
 
-/// check_level: the loader (both layers, colours, rectangles) and the prefab check.
+/// check_level: the loader (both layers on two threads, colours, rectangles), the terrain shapes made from
+/// them meanwhile, and the prefab check.
 void BM_CheckLevel(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
     const fs::path folder = cave_dir(side) / ("cave" + std::to_string(side));
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         qs::CheckedLevel checked = qs::check_level(folder);
         if (!checked.level) {
             state.SkipWithError(checked.errors.empty() ? "broken" : checked.errors.front().c_str());
-            return;
+            return false;
         }
         benchmark::DoNotOptimize(checked.level.get());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, double(side) * side, measure);
 }
 
@@ -289,16 +296,12 @@ void BM_RectPartition(benchmark::State& state) {
     const qs::TileGrid tiles = qs::make_cave_tiles(side, side);
     std::size_t count = 0;
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         std::vector<qs::TileRect> rects = qs::level_rectangles(tiles);
         count = rects.size();
         benchmark::DoNotOptimize(rects.data());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, double(side) * side, measure);
     state.counters["rects"] = static_cast<double>(count);
 }
@@ -310,25 +313,22 @@ const qs::CheckedLevel& checked_cave(int side) {
     return checked[side] = qs::check_level(cave_dir(side) / ("cave" + std::to_string(side)));
 }
 
-/// Outline tracing and the other terrain shapes, from the level's rectangles.
+/// Outline tracing and the other terrain shapes, from the level's rectangles (check_level makes them).
 void BM_TerrainShapes(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
     const qs::CheckedLevel& checked = checked_cave(side);
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
+    time_cold(state, measure, [&] {
         auto shapes = qs::TerrainShapes::build(*checked.level);
         benchmark::DoNotOptimize(shapes.get());
-        measure.end();
-    }
+        return true;
+    });
     set_counters(state, double(side) * side, measure);
 }
 
-/// World construction as PlaySession::start does it (terrain shapes and Box2D bodies included).
+/// World construction as PlaySession::start does it (with the terrain shapes check_level made; Box2D bodies
+/// included).
 void BM_WorldBuild(benchmark::State& state) {
     qs::keep_freed_memory_for_reuse();
     const int side = static_cast<int>(state.range(0));
@@ -336,18 +336,15 @@ void BM_WorldBuild(benchmark::State& state) {
     std::vector<std::string> problems;
     const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", problems);
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
-        auto world = std::make_unique<qs::World>(checked.level, tuning, checked.entities);
-        benchmark::DoNotOptimize(world.get());
-        measure.end();
-        state.PauseTiming();
-        world.reset();
-        state.ResumeTiming();
-    }
+    std::unique_ptr<qs::World> world;
+    time_cold(
+        state, measure,
+        [&] {
+            world = std::make_unique<qs::World>(checked.level, tuning, checked.entities, checked.terrain);
+            benchmark::DoNotOptimize(world.get());
+            return true;
+        },
+        Untimed{}, [&] { world.reset(); });
     set_counters(state, double(side) * side, measure);
 }
 
@@ -358,21 +355,21 @@ void BM_FirstTick(benchmark::State& state) {
     const qs::CheckedLevel& checked = checked_cave(side);
     const fs::path saves = scratch_root() / "saves";
     Measure measure;
-    for (auto _ : state) {
-        state.PauseTiming();
-        auto session = std::make_unique<qs::PlaySession>(saves, false);
-        session->start(checked);
-        qs::ActionState actions;
-        actions.begin_tick();
-        cold_heap();
-        state.ResumeTiming();
-        measure.begin();
-        session->step(actions);
-        measure.end();
-        state.PauseTiming();
-        session.reset();
-        state.ResumeTiming();
-    }
+    std::unique_ptr<qs::PlaySession> session;
+    qs::ActionState actions;
+    time_cold(
+        state, measure,
+        [&] {
+            session->step(actions);
+            return true;
+        },
+        [&] {
+            session = std::make_unique<qs::PlaySession>(saves, false);
+            session->start(checked);
+            actions = {};
+            actions.begin_tick();
+        },
+        [&] { session.reset(); });
     set_counters(state, double(side) * side, measure);
 }
 
