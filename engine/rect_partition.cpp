@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -69,15 +70,8 @@ void grow_for_rows_left(std::vector<TileRect>& rects, int row, int height) {
     rects.reserve(std::max(doubled, static_cast<std::size_t>(projected)));
 }
 
-}  // namespace
-
-std::vector<TileRect> partition_rectangles(const TileGrid& grid) {
-    std::vector<TileRect> rects;
-    if (grid.width <= 0 || grid.height <= 0) return rects;
-    if (grid.tiles.size() > std::numeric_limits<std::uint32_t>::max()) {
-        throw std::length_error("partition_rectangles: grid over 2^32 tiles");
-    }
-
+/// The partition of rows [y_begin, y_end) alone, appended to `rects` (rectangles open at y_end end there).
+void partition_rows(const TileGrid& grid, int y_begin, int y_end, std::vector<TileRect>& rects) {
     // Rectangles are appended when they start, row by row and left to right, which is (y, x) order.
     // A row has at most width / 1 runs, so the two open lists never need to grow.
     std::vector<OpenRect> open_lists(2 * static_cast<std::size_t>(grid.width));
@@ -85,7 +79,7 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid) {
     OpenRect* current = open_lists.data() + grid.width;
     std::size_t above_count = 0;
 
-    int y = 0;
+    int y = y_begin;
     // Rectangles in [first, last) end above row y: their height is now known.
     const auto finish = [&rects, &y](const OpenRect* first, const OpenRect* last) {
         for (; first != last; ++first) {
@@ -94,7 +88,7 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid) {
         }
     };
     std::vector<std::uint64_t> run_starts((static_cast<std::size_t>(grid.width) + 63) / 64);
-    for (; y < grid.height; ++y) {
+    for (; y < y_end; ++y) {
         const std::uint8_t* row = grid.tiles.data() + static_cast<std::size_t>(y) * grid.width;
         const OpenRect* const above_end = above + above_count;
         // Open rectangles above are sorted by left end and runs come left to right, so each search
@@ -121,7 +115,7 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid) {
             }
             if (!continued) {
                 current[current_count++] = {x, end, static_cast<std::uint32_t>(rects.size()), type};
-                if (rects.size() == rects.capacity()) grow_for_rows_left(rects, y, grid.height);
+                if (rects.size() == rects.capacity()) grow_for_rows_left(rects, y - y_begin, y_end - y_begin);
                 rects.push_back({x, y, end - x, 0, type});
             }
         };
@@ -145,6 +139,63 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid) {
         above_count = current_count;
     }
     finish(above, above + above_count);
+}
+
+/// Joins the rectangles of the band starting at row `seam` to `rects` (the bands above): a band rectangle
+/// starting at the seam continues the rectangle above that ends there with the same columns and type, as
+/// the one-pass partition continues it; the others are appended, keeping (y, x) order.
+void join_band(std::vector<TileRect>& rects, const std::vector<TileRect>& band, int seam) {
+    std::vector<std::uint32_t> ending;  // rectangles of `rects` that end at the seam, by x
+    for (std::uint32_t i = 0; i < rects.size(); ++i) {
+        if (rects[i].y + rects[i].h == seam) ending.push_back(i);
+    }
+    std::sort(ending.begin(), ending.end(), [&](std::uint32_t a, std::uint32_t b) { return rects[a].x < rects[b].x; });
+    std::size_t at = 0, starting = 0;
+    rects.reserve(rects.size() + band.size());
+    for (; starting < band.size() && band[starting].y == seam; ++starting) {
+        const TileRect& lower = band[starting];
+        while (at < ending.size() && rects[ending[at]].x < lower.x) ++at;
+        if (at < ending.size()) {
+            TileRect& upper = rects[ending[at]];
+            if (upper.x == lower.x && upper.w == lower.w && upper.type == lower.type) {
+                upper.h += lower.h;
+                continue;
+            }
+        }
+        rects.push_back(lower);
+    }
+    rects.insert(rects.end(), band.begin() + static_cast<std::ptrdiff_t>(starting), band.end());
+}
+
+/// Grids of this many tiles and more are partitioned in two bands of rows on two threads.
+constexpr std::size_t kTwoBandTiles = std::size_t{1} << 20;
+
+}  // namespace
+
+std::vector<TileRect> partition_rectangles(const TileGrid& grid, int bands) {
+    std::vector<TileRect> rects;
+    if (grid.width <= 0 || grid.height <= 0) return rects;
+    if (grid.tiles.size() > std::numeric_limits<std::uint32_t>::max()) {
+        throw std::length_error("partition_rectangles: grid over 2^32 tiles");
+    }
+    if (bands <= 0) bands = grid.tiles.size() >= kTwoBandTiles ? 2 : 1;
+    bands = std::clamp(bands, 1, grid.height);
+    const auto band_begin = [&](int band) {
+        return static_cast<int>(static_cast<std::int64_t>(grid.height) * band / bands);
+    };
+    // Band 0 on this thread, the others on their own; then joined top to bottom.
+    std::vector<std::vector<TileRect>> band_rects(static_cast<std::size_t>(bands));
+    std::vector<std::future<void>> others;
+    for (int band = 1; band < bands; ++band) {
+        others.push_back(std::async(std::launch::async, [&, band] {
+            partition_rows(grid, band_begin(band), band_begin(band + 1), band_rects[band]);
+        }));
+    }
+    partition_rows(grid, 0, band_begin(1), rects);
+    for (int band = 1; band < bands; ++band) {
+        others[band - 1].get();
+        join_band(rects, band_rects[band], band_begin(band));
+    }
     return rects;
 }
 

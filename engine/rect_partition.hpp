@@ -16,8 +16,10 @@ namespace qs {
 /// directly above it when that rectangle has the same left end, right end and type (found by binary
 /// search among the previous row's open rectangles, sorted by x); an open rectangle that is not
 /// continued is finished. Θ(N·M·log M) time for an N-row, M-column grid and Θ(M) extra space besides
-/// the output. Empty tiles (type 0) are never covered.
-std::vector<TileRect> partition_rectangles(const TileGrid& grid);
+/// the output. Empty tiles (type 0) are never covered. `bands` threads each take a band of rows, joined at
+/// the seams exactly as one pass continues rectangles (0: two on grids of 2^20 tiles and more, else one);
+/// the result is the same for any number.
+std::vector<TileRect> partition_rectangles(const TileGrid& grid, int bands = 0);
 
 /// What minimum_rectangles() found, for tests and benchmarks.
 struct MinimumPartitionStats {

@@ -164,3 +164,26 @@ TEST_CASE("rects: thousands of random grids match the reference and keep the inv
     }
     CHECK(grids == 4000);
 }
+
+TEST_CASE("rects: bands of rows on their own threads, joined at the seams, give what one pass gives") {
+    std::mt19937 random(3);
+    for (int round = 0; round < 400; ++round) {
+        const int width = std::uniform_int_distribution<int>(1, 40)(random);
+        const int height = std::uniform_int_distribution<int>(1, 60)(random);
+        TileGrid grid(width, height);
+        // Tall stripes of one type (rectangles crossing every seam) with random blocks over them.
+        const int stripe = std::uniform_int_distribution<int>(1, 6)(random);
+        std::uniform_int_distribution<int> type(0, 3);
+        std::bernoulli_distribution noise(std::uniform_real_distribution<double>(0.0, 0.5)(random));
+        for (int x = 0; x < width; ++x) {
+            const auto stripe_type = static_cast<std::uint8_t>((x / stripe) % 3);
+            for (int y = 0; y < height; ++y)
+                grid.set(x, y, noise(random) ? static_cast<std::uint8_t>(type(random)) : stripe_type);
+        }
+        const std::vector<TileRect> one_pass = qs::partition_rectangles(grid, 1);
+        for (const int bands : {2, 3, 5, 60}) {
+            CAPTURE(bands);
+            CHECK(qs::partition_rectangles(grid, bands) == one_pass);
+        }
+    }
+}
