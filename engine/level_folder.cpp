@@ -774,7 +774,10 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     std::optional<PngSize> geometry_size;
     const std::array<std::vector<LayerFile>, 3> layers =
         check_layers(folder, *canonical_root, limits, errors, geometry_size);
-    const auto& [geometry_layers, sprite_layers, visual_layers] = layers;
+    // (Plain references, not a structured binding: the lambda below captures them.)
+    const std::vector<LayerFile>& geometry_layers = layers[0];
+    const std::vector<LayerFile>& sprite_layers = layers[1];
+    const std::vector<LayerFile>& visual_layers = layers[2];
     LevelData level;
     if (geometry_size) level.tiles = TileGrid(geometry_size->width, geometry_size->height);
 
