@@ -16,6 +16,7 @@
 #include "engine/json_file.hpp"
 #include "engine/png_image.hpp"
 #include "engine/rect_partition.hpp"
+#include "engine/thread_or_here.hpp"
 
 namespace qs {
 namespace {
@@ -789,7 +790,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
         std::vector<SpritePlacement> placements;
         std::vector<RgbaImage> visuals;
     };
-    std::future<OtherLayers> other_layers = std::async(std::launch::async, [&] {
+    std::future<OtherLayers> other_layers = std::async(thread_or_here, [&] {
         OtherLayers other;
         ErrorList other_errors(other.errors);
         read_sprites(folder, sprite_layers, lvl, limits, other_errors, other.placements);

@@ -10,6 +10,8 @@
 
 #include <box2d/box2d.h>
 
+#include "engine/thread_or_here.hpp"
+
 namespace qs {
 namespace {
 
@@ -143,7 +145,7 @@ std::vector<OutlineLoop> trace_outlines(const TileGrid& grid, const std::functio
     std::vector<std::vector<OutlineLoop>> band_loops(static_cast<std::size_t>(bands));
     std::vector<std::future<void>> others;
     for (int band = 1; band < bands; ++band) {
-        others.push_back(std::async(std::launch::async, [&, band] {
+        others.push_back(std::async(thread_or_here, [&, band] {
             trace_band(grid, mask, band_begin(band), band_begin(band + 1), band_loops[band]);
         }));
     }
@@ -262,7 +264,7 @@ std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, 
     std::vector<std::vector<OutlinePiece>> share_pieces(static_cast<std::size_t>(threads));
     std::vector<std::future<void>> others;
     for (int i = 1; i < threads; ++i) {
-        others.push_back(std::async(std::launch::async,
+        others.push_back(std::async(thread_or_here,
                                     [&, i] { split_loops(share(i), grid, kind_by_type, share_pieces[i]); }));
     }
     std::vector<OutlinePiece> pieces;

@@ -12,6 +12,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/thread_or_here.hpp"
+
 namespace qs {
 namespace {
 
@@ -187,7 +189,7 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid, int bands) {
     std::vector<std::vector<TileRect>> band_rects(static_cast<std::size_t>(bands));
     std::vector<std::future<void>> others;
     for (int band = 1; band < bands; ++band) {
-        others.push_back(std::async(std::launch::async, [&, band] {
+        others.push_back(std::async(thread_or_here, [&, band] {
             partition_rows(grid, band_begin(band), band_begin(band + 1), band_rects[band]);
         }));
     }

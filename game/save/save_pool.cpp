@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 
 #include "engine/page_populate.hpp"
 
@@ -63,6 +64,14 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
 void SavePool::prepare(std::size_t entities) {
     if (spare_.valid()) return;
     const std::size_t room = entities + entities / 8 + 64;  // a few spawns later it still fits
+    try {
+        start_spare(room);
+    } catch (const std::system_error&) {
+        // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
+    }
+}
+
+void SavePool::start_spare(std::size_t room) {
     spare_ = std::async(std::launch::async, [room, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();

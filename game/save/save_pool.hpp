@@ -42,6 +42,8 @@ class SavePool {
     }
 
    private:
+    void start_spare(std::size_t room);
+
     std::vector<std::shared_ptr<SavedGame>> watched_;  ///< oldest first
     std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread
     std::future<std::shared_ptr<SavedGame>> spare_;

@@ -7,6 +7,7 @@
 #include <future>
 #include <span>
 
+#include "engine/thread_or_here.hpp"
 #include "game/sim/tiles.hpp"
 
 namespace qs {
@@ -183,7 +184,7 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
     std::vector<OutlinePoint> later_points;
     std::future<void> later;
     if (shares == 2) {
-        later = std::async(std::launch::async,
+        later = std::async(thread_or_here,
                            [&] { add_outline_parts(pieces.subspan(half), later_parts, later_points); });
     }
     add_outline_parts(pieces.first(shares == 2 ? half : pieces.size()), shapes->parts, shapes->part_points);
