@@ -78,11 +78,10 @@ void PlaySession::quicksave(std::int64_t tick) {
     save->level_hash = world_->level().content_hash;
     save->sequence = 0;  // QuickSaves::keep numbers it
     save->tick = tick;
-    world_->capture_into(save->snapshot);
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
     // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
-    // place, before the next tick: the entities already hold the saved values.
-    world_->rebuild_canonical();
+    // place, before the next tick, capturing the save on the way (the entities already hold its values).
+    world_->rebuild_canonical(&save->snapshot);
     rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
     last_saved_ = save;
     // The report line (printed by the file writer) counts everything on this thread, the ring included.
@@ -202,8 +201,7 @@ void PlaySession::step(const ActionState& actions) {
     // the same inputs rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
         std::shared_ptr<SavedGame> keyframe = save_pool_.acquire(world_->entities.size());
-        world_->capture_into(keyframe->snapshot);
-        world_->rebuild_canonical();
+        world_->rebuild_canonical(&keyframe->snapshot);
         rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
         save_pool_.keep(keyframe);
         save_pool_.prepare(world_->entities.size());

@@ -279,7 +279,7 @@ void World::restore(const WorldSnapshot& snapshot) {
     index_all();
 }
 
-void World::rebuild_canonical() {
+void World::rebuild_canonical(WorldSnapshot* snapshot) {
     // What restore(capture()) does, step by step, on the live entities (they already hold the values a
     // snapshot would copy): the bodies die with the Box2D world, import_layout's order is index order,
     // build_physics() forgets the old bodies and sets prev_x/prev_y.
@@ -287,6 +287,8 @@ void World::rebuild_canonical() {
     pending_erase_.clear();
     pending_spawn_.clear();
     entities.order_dense_by_index();
+    // Nothing a snapshot holds has changed yet (bodies are nulled in the copy, dense order is not kept).
+    if (snapshot) capture_into(*snapshot);
     // The terrain window is placed before any body is made, from the player (player_box), whose body died
     // with the old Box2D world: forget it now, as restore() forgets it on import.
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
