@@ -387,27 +387,43 @@ class SlotMap {
     }
 
     /// Puts the live values in increasing slot index order (what import_layout() gives for this map's own
-    /// layout), moving each value once; keys, slot table and free list are unchanged. Nothing is done when
-    /// the order already holds. Invalidates pointers and references to values.
+    /// layout); keys, slot table and free list are unchanged. In place: only values out of place move
+    /// (along the cycles of the permutation), so after a few inserts and erases it costs little more than
+    /// a look at the slot table. Nothing is done when the order already holds. Invalidates pointers and
+    /// references to values.
     void order_dense_by_index() {
         bool ordered = true;
         for (std::size_t d = 1; ordered && d < dense_to_slot_.size(); ++d)
             ordered = dense_to_slot_[d - 1] < dense_to_slot_[d];
         if (ordered) return;
-        static_assert(std::is_nothrow_move_constructible_v<T>,
-                      "values are moved once each, without a way back");
-        std::vector<T>& values = spare_values_;
-        values.clear();
-        reserve_with_room(values, values_.size());  // may throw: nothing has changed yet
+        static_assert(std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>,
+                      "values are moved along cycles, without a way back");
+        std::vector<std::uint32_t>& target = spare_dense_to_slot_;  // old dense index -> new dense index
+        reserve_with_room(target, values_.size());  // may throw: nothing has changed yet
+        target.resize(values_.size());
         std::uint32_t dense = 0;
         for (std::uint32_t i = 0; i < slots_.size(); ++i) {
             if (!slots_[i].alive) continue;
-            values.push_back(std::move(values_[slots_[i].link]));  // no throw: T's move must not throw
+            target[slots_[i].link] = dense;
             slots_[i].link = dense;
             dense_to_slot_[dense++] = i;
         }
-        values_.swap(values);
-        values.clear();
+        for (std::uint32_t start = 0; start < target.size(); ++start) {
+            if (target[start] == start) continue;
+            // The value at `start` goes to target[start], the one there to its target, ... back to `start`.
+            T carried = std::move(values_[start]);
+            std::uint32_t to = target[start];
+            target[start] = start;
+            while (to != start) {
+                T displaced = std::move(values_[to]);
+                values_[to] = std::move(carried);
+                carried = std::move(displaced);
+                const std::uint32_t next = target[to];
+                target[to] = to;
+                to = next;
+            }
+            values_[start] = std::move(carried);
+        }
     }
 
    private:

@@ -22,7 +22,7 @@ double ms_since(Clock::time_point start) {
 }  // namespace
 
 PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
-    : saves_(std::move(save_dir)), watch_files_(watch_files) {}
+    : saves_(std::move(save_dir)), save_pool_(helper_), watch_files_(watch_files) {}
 
 PlaySession::~PlaySession() {
     print_level_report(0);
@@ -81,7 +81,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
     // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
     // place, before the next tick, capturing the save on the way (the entities already hold its values).
-    world_->rebuild_canonical(&save->snapshot);
+    world_->rebuild_canonical(&save->snapshot, &helper_);
     rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
     last_saved_ = save;
     // The report line (printed by the file writer) counts everything on this thread, the ring included.
@@ -201,7 +201,7 @@ void PlaySession::step(const ActionState& actions) {
     // the same inputs rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
         std::shared_ptr<SavedGame> keyframe = save_pool_.acquire(world_->entities.size());
-        world_->rebuild_canonical(&keyframe->snapshot);
+        world_->rebuild_canonical(&keyframe->snapshot, &helper_);
         rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
         save_pool_.keep(keyframe);
         save_pool_.prepare(world_->entities.size());

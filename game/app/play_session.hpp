@@ -130,6 +130,7 @@ class PlaySession {
     bool restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
                       bool older, std::chrono::steady_clock::time_point pressed);
 
+    Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
     QuickSaves saves_;
     SavePool save_pool_;  ///< saves to capture into (F5 and the periodic canonical rebuild)
     bool watch_files_;

@@ -1,11 +1,10 @@
 // SavePool: reuses saves that the quicksave ring and the rewind buffer have let go, keeps a spare with
-// present pages made on a second thread, and frees surplus saves there, so an F5 neither faults pages in
+// present pages made on a helper thread, and frees surplus saves there, so an F5 neither faults pages in
 // nor unmaps old ones on the game's thread.
 #include "game/save/save_pool.hpp"
 
 #include <algorithm>
 #include <atomic>
-#include <system_error>
 
 #include "engine/page_populate.hpp"
 
@@ -62,17 +61,14 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
 }
 
 void SavePool::prepare(std::size_t entities) {
-    if (spare_.valid()) return;
+    // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
+    if (spare_.valid() || !helper_.threaded()) return;
     const std::size_t room = entities + entities / 8 + 64;  // a few spawns later it still fits
-    try {
-        start_spare(room);
-    } catch (const std::system_error&) {
-        // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
-    }
+    start_spare(room);
 }
 
 void SavePool::start_spare(std::size_t room) {
-    spare_ = std::async(std::launch::async, [room, surplus = std::move(to_free_)]() mutable {
+    spare_ = helper_.run([room, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();
         save->snapshot.entities.reserve(room);

@@ -1,6 +1,6 @@
 // Saves for F5 to capture into without waiting for fresh memory: a save nothing else holds any more (its
-// pages are present already), else a spare made ready, pages and all, on a second thread after the last F5.
-// Saves let go beyond the few kept for reuse are freed on that thread too, never on the game's.
+// pages are present already), else a spare made ready, pages and all, on a helper thread (engine/worker.hpp)
+// after the last F5. Saves let go beyond the few kept for reuse are freed there too, never on the game's.
 #pragma once
 
 #include <chrono>
@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/worker.hpp"
 #include "game/save/save_codec.hpp"
 
 namespace qs {
@@ -16,10 +17,10 @@ namespace qs {
 class SavePool {
    public:
     /// Up to `max_watched` handed-out saves are watched; of those nothing else holds any more, `max_free`
-    /// are kept for reuse and the others freed on the second thread.
-    explicit SavePool(std::size_t max_watched = 64, std::size_t max_free = 2)
-        : max_watched_(max_watched), max_free_(max_free) {}
-    ~SavePool() = default;  // the spare's future waits for its thread
+    /// are kept for reuse and the others freed on `helper`'s thread, which also makes the spares (it must
+    /// outlive the pool; a spare's job owns everything it touches).
+    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 2)
+        : helper_(helper), max_watched_(max_watched), max_free_(max_free) {}
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;
 
@@ -47,6 +48,7 @@ class SavePool {
     std::vector<std::shared_ptr<SavedGame>> watched_;  ///< oldest first
     std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread
     std::future<std::shared_ptr<SavedGame>> spare_;
+    Worker& helper_;
     std::size_t max_watched_, max_free_;
 };
 

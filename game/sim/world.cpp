@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <stdexcept>
 
 #include <box2d/box2d.h>
 
 #include "engine/page_populate.hpp"
+#include "engine/worker.hpp"
 
 namespace qs {
 
@@ -279,7 +281,7 @@ void World::restore(const WorldSnapshot& snapshot) {
     index_all();
 }
 
-void World::rebuild_canonical(WorldSnapshot* snapshot) {
+void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // What restore(capture()) does, step by step, on the live entities (they already hold the values a
     // snapshot would copy): the bodies die with the Box2D world, import_layout's order is index order,
     // build_physics() forgets the old bodies and sets prev_x/prev_y.
@@ -287,14 +289,23 @@ void World::rebuild_canonical(WorldSnapshot* snapshot) {
     pending_erase_.clear();
     pending_spawn_.clear();
     entities.order_dense_by_index();
-    // Nothing a snapshot holds has changed yet (bodies are nulled in the copy, dense order is not kept).
-    if (snapshot) capture_into(*snapshot);
     // The terrain window is placed before any body is made, from the player (player_box), whose body died
     // with the old Box2D world: forget it now, as restore() forgets it on import.
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
     build_physics();
+    // The snapshot is copied now, on the helper's thread while this one rebuilds the indexes (both only read
+    // the entities from here on; a busy helper would make this thread wait, so it copies itself then).
+    // Nothing a snapshot holds has changed: the copy's bodies are nulled, and prev_x/prev_y are now x/y, as a
+    // restore makes them (drawing aids, not state).
+    std::future<void> copy;
+    if (snapshot && helper && helper->idle()) {
+        copy = helper->run([this, snapshot] { capture_into(*snapshot); });
+    } else if (snapshot) {
+        capture_into(*snapshot);
+    }
     index_all();
+    if (copy.valid()) copy.get();
 }
 
 void World::build_physics() {

@@ -44,6 +44,8 @@ struct b2AABB;
 
 namespace qs {
 
+class Worker;
+
 class World {
    public:
     static constexpr double tick_seconds = 1.0 / 60.0;
@@ -71,9 +73,10 @@ class World {
     /// order becomes index order, every body is rebuilt in index order in a fresh Box2D world, prev_x/prev_y
     /// become x/y and the indexes are rebuilt. The canonical rebuild after F5 and every
     /// PlaySession::canonical_rebuild_ticks, so that the future after it equals the future after a load.
-    /// With `snapshot`, it is overwritten with capture() as it stood before the call, copied once
-    /// the entities are in index order (F5 captures and rebuilds in one go: the copy then reads in order).
-    void rebuild_canonical(WorldSnapshot* snapshot = nullptr);
+    /// With `snapshot`, it is overwritten with capture() as it stood before the call (F5 captures and
+    /// rebuilds in one go); with an idle `helper` too, the copy is made on its thread while this one
+    /// rebuilds the indexes.
+    void rebuild_canonical(WorldSnapshot* snapshot = nullptr, Worker* helper = nullptr);
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
     /// change of that entity (change_marks.hpp); find() is the read-only one.

@@ -6,12 +6,14 @@
 #include <memory>
 #include <thread>
 
+#include "engine/worker.hpp"
 #include "game/save/save_codec.hpp"
 #include "game/save/save_pool.hpp"
 #include "game_test_world.hpp"
 
 TEST_CASE("save pool: a save is handed out again only once nothing else holds it, and only with room") {
-    qs::SavePool pool(4, 2);
+    qs::Worker helper;
+    qs::SavePool pool(helper, 4, 2);
     std::shared_ptr<qs::SavedGame> first = pool.acquire(10);
     first->snapshot.entities.reserve(100);
     pool.keep(first);
@@ -27,7 +29,8 @@ TEST_CASE("save pool: a save is handed out again only once nothing else holds it
 
 TEST_CASE("save pool: saves let go beyond the few kept are freed on the spare's thread, never watched "
           "forever") {
-    qs::SavePool pool(4, 2);
+    qs::Worker helper;
+    qs::SavePool pool(helper, 4, 2);
     std::vector<std::shared_ptr<qs::SavedGame>> held;
     for (int i = 0; i < 3; ++i) pool.keep(std::make_shared<qs::SavedGame>());  // let go at once
     CHECK(pool.watched() == 2);  // max_free
@@ -46,7 +49,8 @@ TEST_CASE("save pool: saves let go beyond the few kept are freed on the spare's 
 }
 
 TEST_CASE("save pool: the spare is made on a second thread with room to grow and handed out once ready") {
-    qs::SavePool pool;
+    qs::Worker helper;
+    qs::SavePool pool(helper);
     CHECK_FALSE(pool.has_spare());
     pool.prepare(1000);
     CHECK(pool.has_spare());

@@ -1,0 +1,57 @@
+// Tests for Worker (engine/worker.hpp): jobs run in the order handed over, on another thread, results and
+// exceptions come back through the futures, and the destructor finishes what was handed over.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "engine/worker.hpp"
+
+TEST_CASE("worker: jobs run one after another in the order handed over, on the worker's thread") {
+    qs::Worker worker;
+    REQUIRE(worker.threaded());
+    std::vector<int> order;  // only the worker's thread writes it, one job at a time
+    std::vector<std::future<std::thread::id>> ran_on;
+    for (int i = 0; i < 50; ++i) {
+        ran_on.push_back(worker.run([&order, i] {
+            order.push_back(i);
+            return std::this_thread::get_id();
+        }));
+    }
+    for (auto& id : ran_on) CHECK(id.get() != std::this_thread::get_id());
+    REQUIRE(order.size() == 50);
+    for (int i = 0; i < 50; ++i) CHECK(order[static_cast<std::size_t>(i)] == i);
+}
+
+TEST_CASE("worker: a job's result and its exception come back through its future") {
+    qs::Worker worker;
+    std::future<int> sum = worker.run([] { return 20 + 22; });
+    std::future<void> failing = worker.run([] { throw std::runtime_error("job failed"); });
+    std::future<int> after = worker.run([] { return 7; });  // the thread survives the exception
+    CHECK(sum.get() == 42);
+    CHECK_THROWS_WITH_AS(failing.get(), "job failed", std::runtime_error);
+    CHECK(after.get() == 7);
+}
+
+TEST_CASE("worker: idle only with nothing waiting or running; the destructor finishes what was handed over") {
+    std::atomic<int> done{0};
+    std::atomic<bool> release{false};
+    {
+        qs::Worker worker;
+        CHECK(worker.idle());
+        std::future<void> blocked = worker.run([&] {
+            while (!release.load()) std::this_thread::yield();
+            ++done;
+        });
+        for (int i = 0; i < 3; ++i) worker.run([&] { ++done; });
+        CHECK_FALSE(worker.idle());
+        release = true;
+        blocked.get();
+        // The three after it are still to run or running: the destructor waits for them.
+    }
+    CHECK(done.load() == 4);
+}
