@@ -3,6 +3,7 @@
 #include "game/sim/world.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <future>
 #include <stdexcept>
@@ -293,18 +294,52 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // with the old Box2D world: forget it now, as restore() forgets it on import.
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
-    build_physics();
-    // The snapshot is copied now, on the helper's thread while this one rebuilds the indexes (both only read
-    // the entities from here on; a busy helper would make this thread wait, so it copies itself then).
-    // Nothing a snapshot holds has changed: the copy's bodies are nulled, and prev_x/prev_y are now x/y, as a
-    // restore makes them (drawing aids, not state).
-    std::future<void> copy;
-    if (snapshot && helper && helper->idle()) {
-        copy = helper->run([this, snapshot] { capture_into(*snapshot); });
-    } else if (snapshot) {
-        capture_into(*snapshot);
+    // The snapshot is copied once the bodies are built: nothing it holds has changed (the copy's bodies are
+    // nulled, and prev_x/prev_y are now x/y, as a restore makes them: drawing aids, not state).
+    if (!helper) {
+        build_physics();
+        if (snapshot) capture_into(*snapshot);
+        index_all();
+        return;
     }
-    index_all();
+    // Shared with the helper: it indexes positions while this thread builds the bodies (index_positions
+    // reads no field that build_physics writes), then copies the snapshot while this one indexes the
+    // bodies (both only read the entities). A job the helper has not started when this thread is done
+    // (its thread busy elsewhere) is done here instead: whoever claims it first does it.
+    struct Claim {
+        std::shared_ptr<std::atomic<bool>> taken = std::make_shared<std::atomic<bool>>(false);
+        bool take() const { return !taken->exchange(true); }
+    };
+    const Claim positions_claim, copy_claim;
+    std::future<void> positions, copy;
+    struct Joined {  // if this thread throws, the helper's jobs still end before the World can go
+        std::future<void>& a;
+        std::future<void>& b;
+        ~Joined() {
+            if (a.valid()) a.wait();
+            if (b.valid()) b.wait();
+        }
+    } joined{positions, copy};
+    positions = helper->run([this, claim = positions_claim] {
+        if (claim.take()) index_positions();
+    });
+    build_physics();
+    if (snapshot) {
+        copy = helper->run([this, snapshot, claim = copy_claim] {
+            if (claim.take()) capture_into(*snapshot);
+        });
+    }
+    index_bodies();
+    // A job claimed here is not waited for: when the helper gets to it, it finds it taken and returns.
+    if (positions_claim.take()) {
+        index_positions();
+        positions = {};
+    }
+    if (snapshot && copy_claim.take()) {
+        capture_into(*snapshot);
+        copy = {};
+    }
+    if (positions.valid()) positions.get();
     if (copy.valid()) copy.get();
 }
 

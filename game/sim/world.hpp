@@ -74,8 +74,9 @@ class World {
     /// become x/y and the indexes are rebuilt. The canonical rebuild after F5 and every
     /// PlaySession::canonical_rebuild_ticks, so that the future after it equals the future after a load.
     /// With `snapshot`, it is overwritten with capture() as it stood before the call (F5 captures and
-    /// rebuilds in one go); with an idle `helper` too, the copy is made on its thread while this one
-    /// rebuilds the indexes.
+    /// rebuilds in one go). With a `helper`, part of the indexes and the copy are made on its thread while
+    /// this one builds the bodies and the rest of the indexes (this thread does what the helper has not
+    /// started by then); the result is the same.
     void rebuild_canonical(WorldSnapshot* snapshot = nullptr, Worker* helper = nullptr);
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
@@ -206,8 +207,15 @@ class World {
     void flush_changes();
 
     // ---- what lets a tick cost only what moves (world_index.cpp) ----
-    /// Rebuilds everything below from the entities and their bodies (after a restore).
+    /// Rebuilds everything below from the entities and their bodies (after a restore): index_positions()
+    /// then index_bodies().
     void index_all();
+    /// The part that reads no body, only entity fields that building bodies leaves alone (type, x, y,
+    /// a switch's touching): the touchables grid, reacts_untouched_, camera_areas_. It may run on another
+    /// thread while this one builds the bodies (rebuild_canonical); it writes nothing else.
+    void index_positions();
+    /// The part that reads the bodies: busy bits, woken_, moving_solids_, odd_solids_, the static solids.
+    void index_bodies();
     /// Notes an entity just inserted at the end of dense order, after its body was made.
     void index_inserted(EntityRef ref);
     /// The grid items of index_all(), built once (kept between calls for their storage).
@@ -215,8 +223,11 @@ class World {
         std::vector<GridIndex::Item> touchables, static_solids;
     };
     IndexBatch index_batch_;
-    /// Notes what `entity` is for the indexes: in `batch` if given, else added to the grids.
-    void index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, IndexBatch* batch);
+    /// What `entity` is for index_positions(): its box in `touchables` if given, else added to the grid.
+    void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
+    /// What `entity` is for index_bodies(): a static solid's box in `static_solids` if given, else added.
+    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
+                    std::vector<GridIndex::Item>* static_solids);
     /// Forgets the dense position of an entity about to be erased (the last one moves into it).
     void unindex_erased(std::size_t dense);
     /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).

@@ -127,27 +127,38 @@ bool World::busy(const Entity& entity) const {
 }
 
 void World::index_all() {
+    index_positions();
+    index_bodies();
+}
+
+void World::index_positions() {
+    reacts_untouched_.clear();
+    camera_areas_.clear();
+    std::vector<GridIndex::Item>& touchables = index_batch_.touchables;
+    touchables.clear();
+    for (std::size_t i = 0; i < entities.size(); ++i)
+        index_position(to_ref(entities.key_at_dense(i)), entities.value_at_dense(i), &touchables);
+    // Level entities are placed inside the level; the grid covers it (anything outside lands on its border).
+    // (build() hands back the grid's old item storage, for the next call.)
+    touchables_.build(level_->tiles.width, level_->tiles.height, touchables);
+}
+
+void World::index_bodies() {
     const std::size_t n = entities.size();
     busy_bits_.assign((n + 63) / 64, 0);
     busy_count_ = n;
     woken_.clear();
-    reacts_untouched_.clear();
     moving_solids_.clear();
-    camera_areas_.clear();
     odd_solids_ = false;
-    IndexBatch& batch = index_batch_;
-    batch.touchables.clear();
-    batch.static_solids.clear();
+    std::vector<GridIndex::Item>& static_solids = index_batch_.static_solids;
+    static_solids.clear();
     for (std::size_t i = 0; i < n; ++i) {
         const Entity& entity = entities.value_at_dense(i);
         const bool is_busy = busy(entity);
         if (is_busy) busy_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
-        index_entity(to_ref(entities.key_at_dense(i)), entity, is_busy, false, &batch);
+        index_body(to_ref(entities.key_at_dense(i)), entity, is_busy, false, &static_solids);
     }
-    // Level entities are placed inside the level; the grids cover it (anything outside lands on its border).
-    // (build() hands back the grids' old item storage in the batch, for the next call.)
-    touchables_.build(level_->tiles.width, level_->tiles.height, batch.touchables);
-    static_solids_.build(level_->tiles.width, level_->tiles.height, batch.static_solids);
+    static_solids_.build(level_->tiles.width, level_->tiles.height, static_solids);
 }
 
 void World::index_inserted(EntityRef ref) {
@@ -157,23 +168,20 @@ void World::index_inserted(EntityRef ref) {
     const bool is_busy = busy(entity);
     if (is_busy) busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
     ++busy_count_;
-    index_entity(ref, entity, is_busy, true, nullptr);
+    index_position(ref, entity, nullptr);
+    index_body(ref, entity, is_busy, true, nullptr);
 }
 
-void World::index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
-                         IndexBatch* batch) {
+void World::index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables) {
     std::visit(
         [&]<class T>(const T& e) {
-            // A new idle entity's prev_x, and a still body's state (x as a float, awake false), settle in
-            // the ticks after it is made: it is stepped like a busy one until then.
-            if (!is_busy && (inserted || e.state.body)) woken_.push_back({ref, wake_ticks});
             if constexpr (IdleUntilTouched<T>) {
                 const GridIndex::Item item{static_cast<float>(e.state.x - T::half_width),
                                            static_cast<float>(e.state.y - T::half_height),
                                            static_cast<float>(e.state.x + T::half_width),
                                            static_cast<float>(e.state.y + T::half_height), ref};
-                if (batch) {
-                    batch->touchables.push_back(item);
+                if (touchables) {
+                    touchables->push_back(item);
                 } else {
                     touchables_.add(item);
                 }
@@ -182,6 +190,17 @@ void World::index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool
                 }
             }
             if constexpr (std::is_same_v<T, CameraArea>) camera_areas_.push_back(ref);
+        },
+        entity);
+}
+
+void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
+                       std::vector<GridIndex::Item>* static_solids) {
+    std::visit(
+        [&]<class T>(const T& e) {
+            // A new idle entity's prev_x, and a still body's state (x as a float, awake false), settle in
+            // the ticks after it is made: it is stepped like a busy one until then.
+            if (!is_busy && (inserted || e.state.body)) woken_.push_back({ref, wake_ticks});
             const b2Body* body = e.state.body;
             if (!body) return;
             bool solid = false;
@@ -204,8 +223,8 @@ void World::index_entity(EntityRef ref, const Entity& entity, bool is_busy, bool
             if (is_still(body) && !CarriesRiders<T>) {
                 const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
                                            fat.upperBound.y, ref};
-                if (batch) {
-                    batch->static_solids.push_back(item);
+                if (static_solids) {
+                    static_solids->push_back(item);
                 } else {
                     static_solids_.add(item);
                 }

@@ -7,8 +7,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <future>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/worker.hpp"
@@ -241,13 +244,24 @@ TEST_CASE("world: rebuild_canonical() leaves the world exactly as restore(captur
                                                        in_place.entities.key_at_dense(i).index;
             }
             if (tick == 50) CHECK_FALSE(in_index_order);
-            // The rebuild also captures, as F5 does, on this thread or on the helper's (in turns): the same
+            // The rebuild also captures, as F5 does, on this thread or with the helper, or with a helper
+            // held up by another job (this thread then does it all, without waiting): in turns. The same
             // snapshot as before it.
             WorldSnapshot captured_in_place;
-            const int turn = rebuilds++ % 3;
+            const int turn = rebuilds++ % 4;
             if (turn == 0) in_place.rebuild_canonical();
             if (turn == 1) in_place.rebuild_canonical(&captured_in_place);
             if (turn == 2) in_place.rebuild_canonical(&captured_in_place, &helper);
+            if (turn == 3) {
+                std::atomic<bool> release{false};
+                std::future<void> hold = helper.run([&] {
+                    while (!release.load()) std::this_thread::yield();
+                });
+                in_place.rebuild_canonical(&captured_in_place, &helper);
+                CHECK_FALSE(helper.idle());  // returned while the helper was still held up
+                release = true;
+                hold.get();
+            }
             const WorldSnapshot captured = restored.capture();
             restored.restore(captured);
             if (turn != 0) {
