@@ -61,11 +61,6 @@ class Worker {
         return result;
     }
 
-    /// No job waiting or running: one handed over now starts at once.
-    bool idle() const {
-        std::lock_guard<std::mutex> lock(mutex_);
-        return jobs_.empty() && !running_;
-    }
     /// Whether jobs run on a thread of their own (false: no thread could be started).
     bool threaded() const { return thread_.joinable(); }
 
@@ -77,18 +72,15 @@ class Worker {
             if (jobs_.empty()) return;  // stopping, and everything handed over is done
             std::function<void()> job = std::move(jobs_.front());
             jobs_.pop_front();
-            running_ = true;
             lock.unlock();
             job();  // a packaged_task: its exceptions go to its future
             lock.lock();
-            running_ = false;
         }
     }
 
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<std::function<void()>> jobs_;
-    bool running_ = false;
     bool stopping_ = false;
     std::thread thread_;  ///< started last, once everything it uses exists
 };
