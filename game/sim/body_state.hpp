@@ -26,6 +26,15 @@ inline int to_tile(double coordinate) {
     return static_cast<int>(std::floor(coordinate));
 }
 
+/// The one solid box a still entity (a door, a turret) has: a static Box2D body that never moves, whose
+/// fixture's centre sits `offset_y` below the entity's centre, blocking player and enemies while `solid`.
+/// The World asks this box (game/sim/still_fixture.hpp), not Box2D, and keeps the body in Box2D only near
+/// the player, where it can touch the player's body.
+struct StillBox {
+    double half_width = 0.5, half_height = 0.5, offset_y = 0;
+    bool solid = true;
+};
+
 struct BodyState {
     double x = 0, y = 0;         ///< centre, tiles
     double vx = 0, vy = 0;       ///< tiles per second

@@ -68,6 +68,13 @@ template <class T>
 concept HasBody = requires(T& entity, World& world, EntityRef self) {
     entity.create_body(world, self);
 };
+/// Its body is a still box (StillBox: static, one fixture, never moved by the game): `still_box()` says
+/// where it is and whether it blocks now. Its create_body() must make exactly that box
+/// (World::make_still_body). The World needs the Box2D body only near the player (world.hpp).
+template <class T>
+concept StillBody = HasBody<T> && requires(const T& entity) {
+    { entity.still_box() } -> std::same_as<StillBox>;
+};
 /// A switch can toggle it (a door opens or closes, a platform or turret starts or stops).
 template <class T>
 concept Toggleable = requires(T& entity, World& world) {

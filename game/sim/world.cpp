@@ -1,5 +1,6 @@
 // World: stepping, deferred inserts/erases, capture/restore and the Box2D world built in canonical order
-// (the terrain window around the player's saved position, then the entity bodies in index order).
+// (the terrain window around the player's saved position, then the moving entities' bodies in index order,
+// then the still bodies near the player in index order), and the still bodies following the player.
 #include "game/sim/world.hpp"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "engine/page_populate.hpp"
 #include "engine/worker.hpp"
+#include "game/sim/still_fixture.hpp"
 
 namespace qs {
 
@@ -142,7 +144,10 @@ void World::erase(EntityRef ref) {
 void World::flush_changes() {
     for (EntityRef ref : pending_erase_) {
         if (Entity* entity = entities.get(to_key(ref))) {
-            destroy_body(body_state(*entity));
+            BodyState& state = body_state(*entity);
+            if (state.body && std::visit([]<class T>(const T&) { return StillBody<T>; }, *entity))
+                std::erase(still_bodies_, ref);
+            destroy_body(state);
             unindex_erased(entities.dense_position(to_key(ref)));
             entities.erase(to_key(ref));
             changes_.mark_layout(ref.index);
@@ -156,6 +161,8 @@ void World::flush_changes() {
         create_body(ref);
         index_inserted(ref);
     }
+    // A still entity spawned with a velocity (odd) needs every still body in Box2D from now on.
+    if (all_still_bodies()) hold_all_still_bodies();
 }
 
 void World::step(const ActionState& actions) {
@@ -187,22 +194,31 @@ void World::step(const ActionState& actions) {
 
     // The terrain near the player where it now stands (thinks may have moved it) and where the step may
     // take it.
-    if (!whole_terrain_mode_) terrain_window_.follow(*terrain_, player_box());
+    if (!whole_physics_mode_) terrain_window_.follow(*terrain_, player_box());
+    follow_still_bodies();
     physics_->Step(static_cast<float>(tick_seconds), 8, 3);
 
+    // The state each stepped body reports; a still entity without its body here far from the player
+    // reports what that body would (it is in no island, so the step leaves it as it was made).
     for (std::uint32_t dense : think_order_) {
+        const Entity& entity = entities.value_at_dense(dense);
         BodyState& state = body_state(entities.value_at_dense(dense));
-        if (!state.body) continue;
-        const b2Vec2& p = state.body->GetPosition();
-        const b2Vec2& v = state.body->GetLinearVelocity();
         BodyState moved = state;
-        moved.x = p.x;
-        moved.y = p.y;
-        moved.vx = v.x;
-        moved.vy = v.y;
-        moved.angle = state.body->GetAngle();
-        moved.spin = state.body->GetAngularVelocity();
-        moved.awake = state.body->IsAwake();
+        if (state.body) {
+            const b2Vec2& p = state.body->GetPosition();
+            const b2Vec2& v = state.body->GetLinearVelocity();
+            moved.x = p.x;
+            moved.y = p.y;
+            moved.vx = v.x;
+            moved.vy = v.y;
+            moved.angle = state.body->GetAngle();
+            moved.spin = state.body->GetAngularVelocity();
+            moved.awake = state.body->IsAwake();
+        } else if (std::visit([]<class T>(const T&) { return StillBody<T>; }, entity)) {
+            moved = still_body_report(state);
+        } else {
+            continue;
+        }
         if (!moved.same_fields(state)) {
             state = moved;
             changes_.mark(entities.key_at_dense(dense).index);
@@ -352,12 +368,16 @@ void World::build_physics() {
     const TerrainWindow::Frictions frictions{static_cast<float>(tuning_.ground_decel / tuning_.gravity),
                                              static_cast<float>(tuning_.ice_decel / tuning_.gravity)};
     const TerrainShapes::ChunkSpan everything{0, 0, terrain_->chunk_columns - 1, terrain_->chunk_rows - 1};
+    const std::optional<TerrainWindow::Box> player = player_box();
     terrain_window_.build(*physics_, *terrain_, frictions,
-                          whole_terrain_mode_ ? everything : TerrainWindow::wanted(*terrain_, player_box()));
+                          whole_physics_mode_ ? everything : TerrainWindow::wanted(*terrain_, player));
 
     // Entity bodies in index order (dense order equals index order after an import or
     // order_dense_by_index()), in the same pass that starts each entity afresh: no old body, drawn from where
-    // it stands (one walk over the entities, not two).
+    // it stands (one walk over the entities, not two). Still bodies come after, those near the player only.
+    still_bodies_.clear();
+    still_found_.clear();
+    bool odd = false;
     for (std::size_t i = 0; i < entities.size(); ++i) {
         const EntityRef ref = to_ref(entities.key_at_dense(i));
         std::visit(
@@ -365,10 +385,97 @@ void World::build_physics() {
                 e.state.body = nullptr;
                 e.state.prev_x = e.state.x;
                 e.state.prev_y = e.state.y;
-                if constexpr (HasBody<T>) e.create_body(*this, ref);
+                if constexpr (StillBody<T>) {
+                    odd = odd || still_is_odd(e.state);
+                    if (still_near(still_fixture(e.state, e.still_box()).fat_box(), player,
+                                   TerrainWindow::margin)) {
+                        still_found_.push_back(ref);
+                    }
+                } else if constexpr (HasBody<T>) {
+                    e.create_body(*this, ref);
+                }
             },
             entities.value_at_dense(i));
     }
+    holds_all_still_ = false;
+    if (reference_mode_ || whole_physics_mode_ || odd) {
+        hold_all_still_bodies();
+    } else {
+        for (EntityRef ref : still_found_) add_still_body(ref, *entities.get(to_key(ref)));
+    }
+}
+
+void World::set_reference_mode(bool on) {
+    reference_mode_ = on;
+    if (on && physics_) hold_all_still_bodies();
+}
+
+bool World::still_near(const b2AABB& fat, const std::optional<TerrainWindow::Box>& player, double margin) {
+    if (!player) return false;
+    return fat.lowerBound.x <= player->x + player->half_width + margin &&
+           player->x - player->half_width - margin <= fat.upperBound.x &&
+           fat.lowerBound.y <= player->y + player->half_height + margin &&
+           player->y - player->half_height - margin <= fat.upperBound.y;
+}
+
+void World::add_still_body(EntityRef ref, Entity& entity) {
+    std::visit(
+        [&]<class T>(T& e) {
+            if constexpr (StillBody<T>) {
+                e.create_body(*this, ref);
+                still_bodies_.push_back(ref);
+            }
+        },
+        entity);
+}
+
+void World::hold_all_still_bodies() {
+    if (holds_all_still_) return;
+    for (std::size_t i = 0; i < entities.size(); ++i) {
+        Entity& entity = entities.value_at_dense(i);
+        if (!body_state(entity).body) add_still_body(to_ref(entities.key_at_dense(i)), entity);
+    }
+    holds_all_still_ = true;
+}
+
+void World::follow_still_bodies() {
+    if (all_still_bodies()) {
+        hold_all_still_bodies();
+        return;
+    }
+    holds_all_still_ = false;
+    const std::optional<TerrainWindow::Box> player = player_box();
+    // Bodies farther than keep_margin go (no contact can exist there): a still entity never moves.
+    std::erase_if(still_bodies_, [&](EntityRef ref) {
+        Entity* entity = entities.get(to_key(ref));
+        if (!entity) return true;
+        const bool keep = std::visit(
+            [&]<class T>(const T& e) {
+                if constexpr (StillBody<T>) {
+                    return still_near(still_fixture(e.state, e.still_box()).fat_box(), player,
+                                      TerrainWindow::keep_margin);
+                } else {
+                    return false;
+                }
+            },
+            *entity);
+        if (!keep) destroy_body(body_state(*entity));
+        return !keep;
+    });
+    if (!player) return;
+    // Bodies for those within margin that have none, found in the grid of still entities' boxes.
+    still_found_.clear();
+    const double reach_x = player->half_width + TerrainWindow::margin;
+    const double reach_y = player->half_height + TerrainWindow::margin;
+    static_solids_.query(player->x - reach_x, player->y - reach_y, player->x + reach_x, player->y + reach_y,
+                         [&](const GridIndex::Item& item) {
+                             const Entity* entity = entities.get(to_key(item.ref));
+                             if (entity && !body_state(*entity).body) still_found_.push_back(item.ref);
+                         });
+    if (still_found_.empty()) return;
+    std::sort(still_found_.begin(), still_found_.end(),
+              [](EntityRef a, EntityRef b) { return a.index < b.index; });
+    for (EntityRef ref : still_found_) add_still_body(ref, *entities.get(to_key(ref)));
 }
 
 std::optional<TerrainWindow::Box> World::player_box() const {
@@ -385,7 +492,16 @@ void World::create_body(EntityRef ref) {
     Entity& entity = *entities.get(to_key(ref));
     std::visit(
         [&]<class T>(T& e) {
-            if constexpr (HasBody<T>) e.create_body(*this, ref);
+            if constexpr (StillBody<T>) {
+                if (all_still_bodies() || still_near(still_fixture(e.state, e.still_box()).fat_box(),
+                                                     player_box(), TerrainWindow::margin)) {
+                    add_still_body(ref, entity);
+                } else {
+                    holds_all_still_ = false;
+                }
+            } else if constexpr (HasBody<T>) {
+                e.create_body(*this, ref);
+            }
         },
         entity);
 }
@@ -416,6 +532,13 @@ b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kin
     fixture.filter.categoryBits = category;
     fixture.filter.maskBits = mask;
     body->CreateFixture(&fixture);
+    return body;
+}
+
+b2Body* World::make_still_body(EntityRef ref, const BodyState& state, const StillBox& box) {
+    b2Body* body = make_box_body(ref, state, BodyKind::fixed, box.half_width, box.half_height,
+                                 collision::solid_entity, collision::player | collision::enemy, box.offset_y);
+    body->SetEnabled(box.solid);
     return body;
 }
 

@@ -7,7 +7,10 @@
 //   world.restore(s);                       // F9: layout imported exactly, Box2D rebuilt in index order
 //   world.rebuild_canonical();              // the same as restore(capture()), in place
 //
-// Box2D holds the entity bodies and only the terrain near the player (TerrainWindow).
+// Box2D holds the player's and the platforms' bodies, and only near the player the terrain (TerrainWindow)
+// and the bodies of still entities (doors, turrets: StillBody). Only the player's body is dynamic, and
+// Box2D makes contacts only with a dynamic body, so nothing farther can touch anything in Box2D; every
+// other question about still entities is answered from their StillBox (still_fixture.hpp), body or not.
 //
 // Entities never hold pointers to each other: they keep EntityRefs and look them up with get<T>().
 // Inserting and erasing during a step is deferred to the end of the step, so a reference to an entity
@@ -178,6 +181,9 @@ class World {
     b2Body* make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
                           double half_height, std::uint16_t category, std::uint16_t mask,
                           double offset_y = 0);
+    /// A still entity's static body (StillBody types): make_box_body of its StillBox, solid_entity blocking
+    /// player and enemies, enabled while the box is solid.
+    b2Body* make_still_body(EntityRef ref, const BodyState& state, const StillBox& box);
     /// Box2D user data for an entity's body.
     static std::uintptr_t body_tag(EntityRef ref);
     static EntityRef ref_from_tag(std::uintptr_t tag);
@@ -185,11 +191,15 @@ class World {
     WorldRect camera_bounds(double x, double y);
 
     /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, as before
-    /// the indexes; the world must evolve exactly as without it.
-    void set_reference_mode(bool on) { reference_mode_ = on; }
-    /// Check mode, for tests: Box2D holds the whole terrain, as before the terrain window (from the next
-    /// restore() on).
-    void set_whole_terrain_mode(bool on) { whole_terrain_mode_ = on; }
+    /// the indexes (so Box2D holds every still body from now on); the world must evolve exactly as without
+    /// it.
+    void set_reference_mode(bool on);
+    /// Check mode, for tests: Box2D holds the whole terrain and every still body, as before the windows
+    /// (from the next restore() on).
+    void set_whole_physics_mode(bool on) { whole_physics_mode_ = on; }
+    /// The still entities whose bodies are in Box2D now (near the player, or all of them in a check mode
+    /// or while a still body has a velocity), in no particular order.
+    const std::vector<EntityRef>& still_bodies() const { return still_bodies_; }
     /// The terrain chunks in Box2D now.
     const TerrainWindow& terrain_window() const { return terrain_window_; }
     /// Entities stepped (thought, moved, synchronized) in the last tick; idle ones are not counted.
@@ -204,6 +214,19 @@ class World {
     std::optional<TerrainWindow::Box> player_box() const;
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);
+
+    // ---- the still bodies near the player (world.cpp) ----
+    /// Whether Box2D must hold every still body: a check mode, or a still body with a velocity (odd).
+    bool all_still_bodies() const { return reference_mode_ || whole_physics_mode_ || odd_solids_; }
+    /// Whether a still body's broad-phase box is within `margin` of the player's box.
+    static bool still_near(const b2AABB& fat, const std::optional<TerrainWindow::Box>& player, double margin);
+    /// Makes `ref`'s still body and lists it in still_bodies_.
+    void add_still_body(EntityRef ref, Entity& entity);
+    /// Makes the bodies of the still entities that have none, in index order, when all_still_bodies().
+    void hold_all_still_bodies();
+    /// Before each Box2D step: bodies for the still entities within TerrainWindow::margin of the player's
+    /// box (ascending index), none beyond keep_margin (hysteresis, as the terrain window).
+    void follow_still_bodies();
     void flush_changes();
 
     // ---- what lets a tick cost only what moves (world_index.cpp) ----
@@ -238,7 +261,9 @@ class World {
     void plan_reacts();
     /// The Box2D query that probe_ground's entity part used to be, kept for the rare case the index cannot
     /// answer alone (a moving solid body or a carrier nearby, whose broad-phase box Box2D alone knows).
-    void probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom);
+    /// With `skip_still`, still bodies are left out (the caller asks their StillBoxes).
+    void probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom,
+                              bool skip_still);
     /// Whether Box2D's broad phase could hold a moving solid body's box that overlaps [lower, upper].
     bool mover_near(const b2AABB& box) const;
 
@@ -255,8 +280,9 @@ class World {
     std::vector<Woken> woken_;                 ///< idle entities stepped fully for a few ticks (new ones)
     std::vector<EntityRef> reacts_untouched_;  ///< idle-until-touched entities that must react anyway
     GridIndex touchables_;                     ///< idle-until-touched entities by position
-    GridIndex static_solids_;                  ///< still solid-entity bodies by their Box2D broad-phase box
-    std::vector<EntityRef> moving_solids_;     ///< other solid-entity bodies (platforms): few, scanned
+    GridIndex
+        static_solids_;  ///< still entities by their broad-phase box (StillFixture::fat_box), body or not
+    std::vector<EntityRef> moving_solids_;  ///< other solid-entity bodies (platforms): few, scanned
     std::vector<EntityRef> camera_areas_;
     bool reference_mode_ = false;
     bool odd_solids_ = false;  ///< a still body with a velocity (Box2D moves it, not its box): ask Box2D
@@ -271,7 +297,10 @@ class World {
     std::unique_ptr<b2World> physics_;
     std::unique_ptr<class OneWayFilter> one_way_filter_;
     TerrainWindow terrain_window_;  ///< the terrain chunks near the player, in physics_
-    bool whole_terrain_mode_ = false;
+    bool whole_physics_mode_ = false;
+    std::vector<EntityRef> still_bodies_;  ///< still entities with a body in physics_
+    bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
+    std::vector<EntityRef> still_found_;   ///< scratch: still entities to give a body, sorted by index
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
     std::vector<WorldEvent> events_;

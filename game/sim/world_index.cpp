@@ -6,12 +6,15 @@
 // motion) overlaps the query; the callbacks then filter solid-entity fixtures. So:
 // - a still body (static, no velocity) never moves its proxy: its fat box is its shape's box at its
 //   transform grown by b2_aabbExtension, exactly as b2DynamicTree::CreateProxy computes it, and the grid
-//   holds it (static_solids_);
+//   holds it (static_solids_). Its shape, transform and fat box follow from the entity's state and
+//   StillBox alone (still_fixture.hpp), so the grid answers for still entities whose body is not in Box2D
+//   (Box2D holds those near the player only, world.cpp);
 // - a moving solid body (a platform) has a fat box only Box2D knows, but it always holds the body's shape
 //   at its current transform (Box2D synchronizes it at the end of every step), so box_blocked and
 //   entity_solid_at, which also test the shape, give Box2D's answer from the shape alone; probe_ground,
-//   which does not, asks Box2D itself whenever such a body is near enough (moving_solids_, mover_near()),
-//   which also keeps Box2D's order between two platforms under one box;
+//   which does not, asks Box2D itself whenever such a body is near enough (moving_solids_, mover_near());
+//   of two platforms under one box it picks the one in the lower slot, not the first Box2D reports (that
+//   order depends on every body in Box2D's tree);
 // - a static body given a velocity by a save moves inside Box2D's islands while its proxy stays behind:
 //   then every query asks Box2D (odd_solids_).
 #include <algorithm>
@@ -19,6 +22,7 @@
 
 #include <box2d/box2d.h>
 
+#include "game/sim/still_fixture.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
@@ -36,17 +40,6 @@ b2AABB fattened(const b2AABB& box) {
 
 bool is_solid(const b2Fixture* fixture) {
     return (fixture->GetFilterData().categoryBits & collision::solid_entity) != 0;
-}
-
-/// Whether Box2D's broad phase holds `fixture` of a still body under a box overlapping `query`.
-bool still_fixture_reported(const b2Fixture* fixture, const b2AABB& query) {
-    const b2Transform& xf = fixture->GetBody()->GetTransform();
-    for (int32 child = 0; child < fixture->GetShape()->GetChildCount(); ++child) {
-        b2AABB box;
-        fixture->GetShape()->ComputeAABB(&box, xf, child);
-        if (b2TestOverlap(fattened(box), query)) return true;
-    }
-    return false;
 }
 
 bool is_still(const b2Body* body) {
@@ -107,6 +100,27 @@ bool shape_overlaps(const b2Fixture* fixture, const b2AABB& box) {
     return b2TestOverlap(shape_box, box);
 }
 
+/// A still entity's fixture as its body would have it (static_solids_ holds only still entities).
+std::optional<StillFixture> still_fixture_of(const Entity& entity) {
+    return std::visit(
+        []<class T>(const T& e) -> std::optional<StillFixture> {
+            if constexpr (StillBody<T>) {
+                return still_fixture(e.state, e.still_box());
+            } else {
+                return std::nullopt;
+            }
+        },
+        entity);
+}
+
+/// box_blocked's test of a still fixture against the query box (its shape, without the polygon skin).
+bool still_shape_overlaps(const StillFixture& fixture, const b2AABB& box) {
+    b2AABB shape_box = fixture.box();
+    shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
+    shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
+    return b2TestOverlap(shape_box, box);
+}
+
 constexpr int wake_ticks = 2;  ///< a new idle entity's prev_x and Box2D state settle within two ticks
 
 }  // namespace
@@ -118,6 +132,8 @@ bool World::busy(const Entity& entity) const {
         [&]<class T>(const T& e) {
             if constexpr (Thinks<T> || (Reacts<T> && !IdleUntilTouched<T>)) {
                 return true;
+            } else if constexpr (StillBody<T>) {
+                return still_is_odd(e.state);  // (only then does its body move)
             } else {
                 const b2Body* body = e.state.body;
                 return body != nullptr && (!is_still(body) || is_odd(body));
@@ -199,8 +215,22 @@ void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool i
     std::visit(
         [&]<class T>(const T& e) {
             // A new idle entity's prev_x, and a still body's state (x as a float, awake false), settle in
-            // the ticks after it is made: it is stepped like a busy one until then.
-            if (!is_busy && (inserted || e.state.body)) woken_.push_back({ref, wake_ticks});
+            // the ticks after it is made: it is stepped like a busy one until then. A still entity counts as
+            // having its body, in Box2D or not.
+            if (!is_busy && (inserted || e.state.body || StillBody<T>)) woken_.push_back({ref, wake_ticks});
+            if constexpr (StillBody<T>) {
+                const StillFixture fixture = still_fixture(e.state, e.still_box());
+                if (still_is_odd(e.state)) odd_solids_ = true;
+                const b2AABB fat = fixture.fat_box();
+                const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
+                                           fat.upperBound.y, ref};
+                if (static_solids) {
+                    static_solids->push_back(item);
+                } else {
+                    static_solids_.add(item);
+                }
+                return;
+            }
             const b2Body* body = e.state.body;
             if (!body) return;
             bool solid = false;
@@ -344,20 +374,24 @@ bool World::entity_solid_at(double x, double y) {
     box.upperBound = point + b2Vec2(0.01f, 0.01f);
     if (odd_solids_ || reference_mode_) return box2d_entity_solid_at(*physics_, point, box);
     // A fixture is hit when Box2D would report it (its fat box overlaps) and the point is inside it.
-    auto hits = [&](EntityRef ref, bool still) {
+    auto hits_still = [&](EntityRef ref) {
+        const Entity* entity = entities.get(to_key(ref));
+        const std::optional<StillFixture> f = entity ? still_fixture_of(*entity) : std::nullopt;
+        return f && f->solid && b2TestOverlap(f->fat_box(), box) && f->shape.TestPoint(f->xf, point);
+    };
+    auto hits_moving = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const b2Body* body = entity ? body_state(*entity).body : nullptr;
         if (!body || !body->IsEnabled()) return false;
         for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
-            if (!is_solid(f) || (still && !still_fixture_reported(f, box))) continue;
-            if (f->TestPoint(point)) return true;
+            if (is_solid(f) && f->TestPoint(point)) return true;
         }
         return false;
     };
     bool hit = false;
     static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                         [&](const GridIndex::Item& item) { hit = hit || hits(item.ref, true); });
-    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = hits(moving_solids_[i], false);
+                         [&](const GridIndex::Item& item) { hit = hit || hits_still(item.ref); });
+    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = hits_moving(moving_solids_[i]);
     return hit;
 }
 
@@ -390,42 +424,53 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     box.lowerBound.Set(static_cast<float>(x - half_width + 0.02), static_cast<float>(bottom - 0.1));
     box.upperBound.Set(static_cast<float>(x + half_width - 0.02), static_cast<float>(bottom + 0.1));
     bool any_entity = false;
-    if (odd_solids_ || reference_mode_ || mover_near(box)) {
-        probe_entities_box2d(contact, any_entity, box, bottom);
-    } else {
-        // Only still bodies that carry nobody: the order Box2D would report them in does not matter.
+    // Still bodies carry nobody: the order Box2D would report them in does not matter, and whether they
+    // count depends on their StillBox only.
+    auto probe_still = [&] {
         static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
                              [&](const GridIndex::Item& item) {
                                  const Entity* entity = entities.get(to_key(item.ref));
-                                 const b2Body* body = entity ? body_state(*entity).body : nullptr;
-                                 if (!body || !body->IsEnabled()) return;
+                                 const std::optional<StillFixture> f =
+                                     entity ? still_fixture_of(*entity) : std::nullopt;
+                                 if (!f || !f->solid || !b2TestOverlap(f->fat_box(), box)) return;
                                  const double half_height =
                                      std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
-                                 for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
-                                     if (!is_solid(f) || !still_fixture_reported(f, box)) continue;
-                                     // The top of the entity's top tile (a door's body hangs from its first
-                                     // tile).
-                                     double top = body->GetPosition().y - half_height;
-                                     if (std::abs(top - bottom) > 0.08) continue;
-                                     any_entity = true;
-                                     contact.grounded = true;
-                                 }
+                                 // The top of the entity's top tile (a door's body hangs from its first
+                                 // tile).
+                                 double top = f->xf.p.y - half_height;
+                                 if (std::abs(top - bottom) > 0.08) return;
+                                 any_entity = true;
+                                 contact.grounded = true;
                              });
+    };
+    if (odd_solids_ || reference_mode_ || mover_near(box)) {
+        // Box2D holds every still body only when holds_all_still_; else the grid answers for them.
+        probe_entities_box2d(contact, any_entity, box, bottom, !holds_all_still_);
+        if (!holds_all_still_) probe_still();
+    } else {
+        probe_still();
     }
     if (any_entity) contact.ice = false;
     contact.one_way_only = contact.grounded && !any_solid_tile && !any_entity;
     return contact;
 }
 
-void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom) {
+void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom,
+                                 bool skip_still) {
     struct Query : b2QueryCallback {
         std::vector<b2Fixture*> found;
+        bool skip_still = false;
         bool ReportFixture(b2Fixture* fixture) override {
-            if (is_solid(fixture)) found.push_back(fixture);
+            if (is_solid(fixture) && !(skip_still && is_still(fixture->GetBody()))) found.push_back(fixture);
             return true;
         }
     } query;
+    query.skip_still = skip_still;
     physics_->QueryAABB(&query, box);
+    // Standing on several carriers at once, the player rides the one in the lowest slot: Box2D reports them
+    // in its tree's order, which depends on every body in it (and Box2D holds still bodies near the player
+    // only).
+    bool carried = false;
     for (b2Fixture* fixture : query.found) {
         if (!fixture->GetBody()->IsEnabled()) continue;
         EntityRef ref = ref_from_tag(fixture->GetBody()->GetUserData().pointer);
@@ -437,7 +482,9 @@ void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const
         if (std::abs(top - bottom) > 0.08) continue;
         any_entity = true;
         contact.grounded = true;
-        if (std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity)) {
+        if (std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity) &&
+            (!carried || ref.index < contact.platform.index)) {
+            carried = true;
             contact.platform = ref;
             contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
             contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
@@ -461,20 +508,24 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
                        static_cast<float>(y + half_height - inset));
     if (odd_solids_ || reference_mode_) return box2d_box_blocked(*physics_, box);
     // Blocked by a fixture Box2D would report (fat box overlapping) whose shape overlaps the box.
-    auto blocks = [&](EntityRef ref, bool still) {
+    auto blocks_still = [&](EntityRef ref) {
+        const Entity* entity = entities.get(to_key(ref));
+        const std::optional<StillFixture> f = entity ? still_fixture_of(*entity) : std::nullopt;
+        return f && f->solid && b2TestOverlap(f->fat_box(), box) && still_shape_overlaps(*f, box);
+    };
+    auto blocks_moving = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const b2Body* body = entity ? body_state(*entity).body : nullptr;
         if (!body || !body->IsEnabled()) return false;
         for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
-            if (!is_solid(f) || (still && !still_fixture_reported(f, box))) continue;
-            if (shape_overlaps(f, box)) return true;
+            if (is_solid(f) && shape_overlaps(f, box)) return true;
         }
         return false;
     };
     bool hit = false;
     static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                         [&](const GridIndex::Item& item) { hit = hit || blocks(item.ref, true); });
-    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = blocks(moving_solids_[i], false);
+                         [&](const GridIndex::Item& item) { hit = hit || blocks_still(item.ref); });
+    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = blocks_moving(moving_solids_[i]);
     return hit;
 }
 

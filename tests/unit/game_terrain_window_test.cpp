@@ -1,6 +1,8 @@
 // The terrain window (game/sim/terrain_window.hpp): the parts cut by chunk hold every outline edge exactly
 // once with the ghost vertices the whole piece gives it; a windowed world has, tick after tick, the same
 // player contacts as one holding the whole terrain; and the canonical build depends on the snapshot alone.
+// Still bodies (doors, turrets) are held the same way: Box2D has those near the player only, with the same
+// contacts and the same future as a world holding them all.
 #include <doctest/doctest.h>
 
 #include <box2d/box2d.h>
@@ -15,6 +17,7 @@
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/stress_level.hpp"
 #include "game/save/state_dump.hpp"
+#include "game/sim/still_fixture.hpp"
 #include "game/sim/tuning.hpp"
 #include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
@@ -148,6 +151,49 @@ std::string fingerprint(const World& world) {
 }
 
 /// Random play: keys toggled now and then, more often right than left.
+/// The still-body window's promise after a tick: still_bodies() lists exactly the still entities with a
+/// body; each within TerrainWindow::margin of the player's box has one, none beyond keep_margin (both
+/// less the 2 tiles the player's body may have moved in the step since the window followed it).
+struct StillWindowCount {
+    std::size_t held = 0, still = 0, changes = 0;
+    std::vector<std::uint32_t> last;
+};
+void check_still_window(World& world, StillWindowCount& count) {
+    std::vector<std::uint32_t> listed;
+    for (EntityRef ref : world.still_bodies()) listed.push_back(ref.index);
+    std::sort(listed.begin(), listed.end());
+    REQUIRE(std::adjacent_find(listed.begin(), listed.end()) == listed.end());
+    const Player* player = world.find<Player>(world.game.player);
+    const b2Body* player_body = player ? player->state.body : nullptr;
+    std::vector<std::uint32_t> with_body;
+    for (std::size_t i = 0; i < world.entities.size(); ++i) {
+        const std::uint32_t index = world.entities.key_at_dense(i).index;
+        std::visit(
+            [&]<class T>(const T& e) {
+                if constexpr (StillBody<T>) {
+                    ++count.still;
+                    const bool has = e.state.body != nullptr;
+                    if (has) with_body.push_back(index);
+                    if (!player_body) return;
+                    const b2AABB fat = still_fixture(e.state, e.still_box()).fat_box();
+                    const b2Vec2 p = player_body->GetPosition();
+                    const double gap = std::max({fat.lowerBound.x - (p.x + Player::half_width),
+                                                 (p.x - Player::half_width) - fat.upperBound.x,
+                                                 fat.lowerBound.y - (p.y + Player::half_height),
+                                                 (p.y - Player::half_height) - fat.upperBound.y});
+                    if (gap <= TerrainWindow::margin - 2.5) CHECK(has);
+                    if (gap > TerrainWindow::keep_margin + 2.5) CHECK(!has);
+                }
+            },
+            world.entities.value_at_dense(i));
+    }
+    std::sort(with_body.begin(), with_body.end());
+    REQUIRE(listed == with_body);
+    count.held += listed.size();
+    if (listed != count.last) ++count.changes;
+    count.last = listed;
+}
+
 struct RandomKeys {
     std::mt19937 rng;
     ActionState actions;
@@ -241,10 +287,11 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
     std::vector<std::string> problems;
     const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
     int moves = 0;
+    StillWindowCount still;
     auto play = [&](std::shared_ptr<const LevelData> level, const std::vector<Entity>& entities, int ticks,
                     unsigned seed) {
         World windowed(level, tuning, entities), whole(level, tuning, entities);
-        whole.set_whole_terrain_mode(true);
+        whole.set_whole_physics_mode(true);
         whole.restore(whole.capture());
         RandomKeys keys{std::mt19937(seed), {}};
         TerrainShapes::ChunkSpan last = windowed.terrain_window().chunks();
@@ -255,6 +302,7 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
             CAPTURE(tick);
             REQUIRE(player_contacts(windowed) == player_contacts(whole));
             REQUIRE(fingerprint(windowed) == fingerprint(whole));
+            check_still_window(windowed, still);
             if (!(windowed.terrain_window().chunks() == last)) ++moves;
             last = windowed.terrain_window().chunks();
             if (tick % 500 == 499) {  // F5 + F9 in both
@@ -277,6 +325,9 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
     SUBCASE("a stress level") {
         StressLevel stress = make_stress_level(1500, 3);
         play(stress.level, stress.entities, 600, 5);
+        // The window moved with the player, and held a small part of the still bodies.
+        CHECK(still.changes > 2);
+        CHECK(still.held * 4 < still.still);
     }
 }
 

@@ -8,11 +8,7 @@
 namespace qs {
 
 void Door::create_body(World& world, EntityRef self) {
-    double half_h = height * 0.5;
-    state.body =
-        world.make_box_body(self, state, World::BodyKind::fixed, 0.5, half_h, collision::solid_entity,
-                            collision::player | collision::enemy, half_h - 0.5);
-    state.body->SetEnabled(!open);
+    state.body = world.make_still_body(self, state, still_box());
 }
 
 void Door::toggle(World& world) {

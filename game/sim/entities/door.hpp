@@ -32,6 +32,8 @@ struct Door {
         v("open", self.open, FieldFlag::editable);
         v("height", self.height, editable(1, max_level_side, "tiles"));
     }
+    /// A column `height` tiles tall hanging from the top tile, solid while closed.
+    StillBox still_box() const { return {0.5, height * 0.5, height * 0.5 - 0.5, !open}; }
     void create_body(World& world, EntityRef self);
     /// Called by a switch.
     void toggle(World& world);

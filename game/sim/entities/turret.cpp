@@ -6,8 +6,7 @@
 namespace qs {
 
 void Turret::create_body(World& world, EntityRef self) {
-    state.body = world.make_box_body(self, state, World::BodyKind::fixed, half_width, half_height,
-                                     collision::solid_entity, collision::player | collision::enemy);
+    state.body = world.make_still_body(self, state, still_box());
 }
 
 void Turret::think(World& world, EntityRef self) {

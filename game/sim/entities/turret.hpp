@@ -41,6 +41,7 @@ struct Turret {
         v("cooldown", self.cooldown, editable(0, max_countdown_ticks, "ticks"));
         v("shots_fired", self.shots_fired, within(0, 1e9));
     }
+    StillBox still_box() const { return {half_width, half_height, 0, true}; }
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
     void toggle(World&) { active = !active; }
