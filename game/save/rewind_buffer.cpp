@@ -118,7 +118,7 @@ void RewindBuffer::start(World& world) {
 namespace {
 
 /// The recorded copy of a world just restored from `snapshot`, by slot index (free slots hold Entity{}):
-/// no body pointers, prev positions equal to positions (build_physics() sets them so).
+/// no body pointers, prev positions equal to positions (restore() sets them so).
 void copy_restored(const WorldSnapshot& snapshot, std::vector<Entity>& entities,
                    std::vector<std::uint8_t>& types) {
     const auto& slots = snapshot.layout.slots;

@@ -71,8 +71,8 @@ void SavePool::start_spare(std::size_t room) {
     spare_ = helper_.run([room, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();
-        save->snapshot.entities.reserve(room);
-        populate_pages(save->snapshot.entities.data(), room * sizeof(Entity));
+        // Made to size here (its pages written): the capture then only assigns (World::begin_copy).
+        save->snapshot.entities.resize(room);
         save->snapshot.layout.slots.reserve(room);
         populate_pages(save->snapshot.layout.slots.data(), room * sizeof(save->snapshot.layout.slots[0]));
         return save;

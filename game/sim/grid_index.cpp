@@ -8,8 +8,11 @@ namespace qs {
 
 namespace {
 
-/// Cells of 4 tiles, coarser on large levels so the offset table stays under 2^16 cells.
-constexpr int max_cells = 1 << 16;
+/// Cells of 4 tiles, coarser on large levels so that the cells stay under twice the boxes (at least 2^10,
+/// at most 2^16): the offset table costs per cell at every build, a cell's boxes per query.
+std::size_t max_cells(std::size_t boxes) {
+    return std::clamp<std::size_t>(2 * boxes, std::size_t{1} << 10, std::size_t{1} << 16);
+}
 
 }  // namespace
 
@@ -18,7 +21,9 @@ void GridIndex::build(int width, int height, std::vector<Item>& items) {
     height_ = std::max(height, 1);
     int cell = 4;
     auto count_of = [&](int size) { return (size + cell - 1) / cell; };
-    while (static_cast<long long>(count_of(width_)) * count_of(height_) > max_cells) cell *= 2;
+    const std::size_t most = max_cells(items.size());
+    while (static_cast<std::size_t>(count_of(width_)) * static_cast<std::size_t>(count_of(height_)) > most)
+        cell *= 2;
     columns_ = count_of(width_);
     rows_ = count_of(height_);
     inverse_cell_ = 1.0 / cell;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <future>
 #include <stdexcept>
+#include <thread>
 
 #include <box2d/box2d.h>
 
@@ -289,116 +290,147 @@ void World::restore(const WorldSnapshot& snapshot) {
     std::size_t next = 0;
     entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
         Entity entity = snapshot.entities[next++];
-        body_state(entity).body = nullptr;  // (and prev_x/prev_y = x/y: build_physics)
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;  // drawn from where it stands
+        state.prev_y = state.y;
         return entity;
     });
+    still_bodies_.clear();
     game = snapshot.game;
     changes_.mark_all();
-    build_physics();
-    index_all();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    start_physics(player);
+    scan_entities(player, true);
+    make_bodies();
+    finish_indexes(true);
 }
 
 void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // What restore(capture()) does, step by step, on the live entities (they already hold the values a
     // snapshot would copy): the bodies die with the Box2D world, import_layout's order is index order,
-    // build_physics() forgets the old bodies and sets prev_x/prev_y.
+    // prev_x/prev_y become x/y, then the same scan and bodies as restore(). The position indexes
+    // (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference, not by dense
+    // position, and hold boxes of entities that never move, so they answer as freshly built ones would.
     physics_.reset();
     pending_erase_.clear();
     pending_spawn_.clear();
-    entities.order_dense_by_index();
-    // The terrain window is placed before any body is made, from the player (player_box), whose body died
-    // with the old Box2D world: forget it now, as restore() forgets it on import.
+    // The dead bodies' pointers: the still ones are listed, the moving ones get new bodies; the player's is
+    // forgotten now, as restore() forgets it on import (player_box() places the terrain window from it).
+    for (EntityRef ref : still_bodies_) {
+        if (Entity* entity = entities.get(to_key(ref))) body_state(*entity).body = nullptr;
+    }
+    still_bodies_.clear();
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
-    // The snapshot is copied once the bodies are built: nothing it holds has changed (the copy's bodies are
-    // nulled, and prev_x/prev_y are now x/y, as a restore makes them: drawing aids, not state).
+    entities.order_dense_by_index();
+    const auto copy = std::make_shared<CopyJob>();
+    begin_copy(snapshot, *copy);
     if (!helper) {
-        build_physics();
-        if (snapshot) capture_into(*snapshot);
-        index_all();
+        const std::optional<TerrainWindow::Box> player = player_box();
+        start_physics(player);
+        scan_entities(player, false);
+        copy_chunks(snapshot, *copy);
+        make_bodies();
+        finish_indexes(false);
         return;
     }
-    // Shared with the helper: it indexes positions while this thread builds the bodies (index_positions
-    // reads no field that build_physics writes), then copies the snapshot while this one indexes the
-    // bodies (both only read the entities). A job the helper has not started when this thread is done
-    // (its thread busy elsewhere) is done here instead: whoever claims it first does it.
-    struct Claim {
-        std::shared_ptr<std::atomic<bool>> taken = std::make_shared<std::atomic<bool>>(false);
-        bool take() const { return !taken->exchange(true); }
-    };
-    const Claim positions_claim, copy_claim;
-    std::future<void> positions, copy;
-    struct Joined {  // if this thread throws, the helper's jobs still end before the World can go
-        std::future<void>& a;
-        std::future<void>& b;
-        ~Joined() {
-            if (a.valid()) a.wait();
-            if (b.valid()) b.wait();
+    // Once the entities are in index order, the helper resets prev_x/prev_y and copies the snapshot, chunk
+    // after chunk, while this thread builds the terrain and scans the entities (the scan reads neither prev
+    // positions nor bodies); then this thread copies the chunks left, if any. Bodies are made once every
+    // chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
+    struct Stop {  // if this thread throws, the helper's job ends before the World can go
+        CopyJob& job;
+        std::future<void> helping;
+        ~Stop() {
+            if (!helping.valid()) return;
+            job.stop.store(true);
+            helping.wait();
         }
-    } joined{positions, copy};
-    positions = helper->run([this, claim = positions_claim] {
-        if (claim.take()) index_positions();
+    } stop{*copy, {}};
+    stop.helping = helper->run([this, snapshot, copy] {
+        try {
+            copy_chunks(snapshot, *copy);
+        } catch (...) {
+            copy->failure = std::current_exception();  // (before the failed chunk counts as done)
+            copy->done.fetch_add(1, std::memory_order_release);
+        }
     });
-    build_physics();
-    if (snapshot) {
-        copy = helper->run([this, snapshot, claim = copy_claim] {
-            if (claim.take()) capture_into(*snapshot);
-        });
-    }
-    index_bodies();
-    // A job claimed here is not waited for: when the helper gets to it, it finds it taken and returns.
-    if (positions_claim.take()) {
-        index_positions();
-        positions = {};
-    }
-    if (snapshot && copy_claim.take()) {
-        capture_into(*snapshot);
-        copy = {};
-    }
-    if (positions.valid()) positions.get();
-    if (copy.valid()) copy.get();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    start_physics(player);
+    scan_entities(player, false);
+    copy_chunks(snapshot, *copy);
+    // The helper's chunk in progress, if any (a few microseconds of work).
+    while (copy->done.load(std::memory_order_acquire) < copy->chunks) std::this_thread::yield();
+    stop.helping = {};
+    if (copy->failure) std::rethrow_exception(copy->failure);
+    make_bodies();
+    finish_indexes(false);
 }
 
-void World::build_physics() {
+void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
+    const std::size_t n = entities.size();
+    job.entities = n;
+    job.chunks = (n + CopyJob::chunk - 1) / CopyJob::chunk;
+    if (!snapshot) return;
+    entities.export_layout_into(snapshot->layout);
+    snapshot->game = game;
+    std::vector<Entity>& copies = snapshot->entities;
+    if (copies.capacity() < n) {
+        // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
+        copies = {};
+        copies.reserve(n);
+        populate_pages(copies.data(), n * sizeof(Entity));
+    }
+    copies.resize(n);  // (a pooled save is already about this size: little to construct or destroy)
+}
+
+void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
+    // Dense order is index order here: each entity is drawn from where it stands and copied as a snapshot
+    // lists it, without its body.
+    for (std::size_t c; !job.stop.load(std::memory_order_relaxed) &&
+                        (c = job.next.fetch_add(1, std::memory_order_relaxed)) < job.chunks;) {
+        const std::size_t end = std::min(job.entities, (c + 1) * CopyJob::chunk);
+        for (std::size_t i = c * CopyJob::chunk; i < end; ++i) {
+            Entity& entity = entities.value_at_dense(i);
+            BodyState& state = body_state(entity);
+            state.prev_x = state.x;
+            state.prev_y = state.y;
+            if (snapshot) {
+                Entity& copy = snapshot->entities[i];
+                copy = entity;
+                body_state(copy).body = nullptr;
+            }
+        }
+        job.done.fetch_add(1, std::memory_order_release);
+    }
+}
+
+void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
     physics_ = std::make_unique<b2World>(b2Vec2(0.0f, 0.0f));
     one_way_filter_ = std::make_unique<OneWayFilter>(*this);
     physics_->SetContactListener(one_way_filter_.get());
-
     // Terrain: the chunks around the player's saved position (TerrainWindow), before any body.
     const TerrainWindow::Frictions frictions{static_cast<float>(tuning_.ground_decel / tuning_.gravity),
                                              static_cast<float>(tuning_.ice_decel / tuning_.gravity)};
     const TerrainShapes::ChunkSpan everything{0, 0, terrain_->chunk_columns - 1, terrain_->chunk_rows - 1};
-    const std::optional<TerrainWindow::Box> player = player_box();
     terrain_window_.build(*physics_, *terrain_, frictions,
                           whole_physics_mode_ ? everything : TerrainWindow::wanted(*terrain_, player));
+}
 
-    // Entity bodies in index order (dense order equals index order after an import or
-    // order_dense_by_index()), in the same pass that starts each entity afresh: no old body, drawn from where
-    // it stands (one walk over the entities, not two). Still bodies come after, those near the player only.
-    still_bodies_.clear();
-    still_found_.clear();
-    bool odd = false;
-    for (std::size_t i = 0; i < entities.size(); ++i) {
-        const EntityRef ref = to_ref(entities.key_at_dense(i));
+void World::make_bodies() {
+    // The moving bodies (player, platforms) in index order (dense order is index order after an import or
+    // order_dense_by_index()), then the still bodies near the player in index order, or all of them.
+    for (EntityRef ref : bodied_) {
         std::visit(
             [&]<class T>(T& e) {
-                e.state.body = nullptr;
-                e.state.prev_x = e.state.x;
-                e.state.prev_y = e.state.y;
-                if constexpr (StillBody<T>) {
-                    odd = odd || still_is_odd(e.state);
-                    if (still_near(still_fixture(e.state, e.still_box()).fat_box(), player,
-                                   TerrainWindow::margin)) {
-                        still_found_.push_back(ref);
-                    }
-                } else if constexpr (HasBody<T>) {
-                    e.create_body(*this, ref);
-                }
+                if constexpr (HasBody<T> && !StillBody<T>) e.create_body(*this, ref);
             },
-            entities.value_at_dense(i));
+            *entities.get(to_key(ref)));
     }
+    still_bodies_.clear();
     holds_all_still_ = false;
-    if (reference_mode_ || whole_physics_mode_ || odd) {
+    if (all_still_bodies()) {
         hold_all_still_bodies();
     } else {
         for (EntityRef ref : still_found_) add_still_body(ref, *entities.get(to_key(ref)));

@@ -17,7 +17,9 @@
 // obtained during a step stays valid until the step ends.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -209,7 +211,25 @@ class World {
     GameState game;
 
    private:
-    void build_physics();
+    // ---- the canonical build (restore, rebuild_canonical): world.cpp ----
+    /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
+    void start_physics(const std::optional<TerrainWindow::Box>& player);
+    /// prev_x/prev_y = x/y for every entity and, with a snapshot, capture_into() (dense order must be index
+    /// order): begin_copy() sets the snapshot up, then copy_chunks() on one or two threads at once does
+    /// the entities a chunk at a time. They write nothing scan_entities() reads or writes.
+    struct CopyJob {
+        static constexpr std::size_t chunk = 256;  ///< entities
+        std::size_t entities = 0, chunks = 0;
+        std::atomic<std::size_t> next{0};  ///< the next chunk to claim
+        std::atomic<std::size_t> done{0};  ///< chunks finished
+        std::atomic<bool> stop{false};     ///< claim no more
+        std::exception_ptr failure;        ///< a failed chunk's (written before it counts as done)
+    };
+    void begin_copy(WorldSnapshot* snapshot, CopyJob& job) const;
+    void copy_chunks(WorldSnapshot* snapshot, CopyJob& job);
+    /// The bodies scan_entities() listed: the moving ones (bodied_) in index order, then the still ones
+    /// near the player (still_found_) in index order, or every still one when all_still_bodies().
+    void make_bodies();
     /// The player's body box for the terrain window (from its body, or its state before the body exists).
     std::optional<TerrainWindow::Box> player_box() const;
     void create_body(EntityRef ref);
@@ -230,15 +250,17 @@ class World {
     void flush_changes();
 
     // ---- what lets a tick cost only what moves (world_index.cpp) ----
-    /// Rebuilds everything below from the entities and their bodies (after a restore): index_positions()
-    /// then index_bodies().
+    /// Rebuilds everything below from the entities and their bodies: scan_entities(), finish_indexes().
     void index_all();
-    /// The part that reads no body, only entity fields that building bodies leaves alone (type, x, y,
-    /// a switch's touching): the touchables grid, reacts_untouched_, camera_areas_. It may run on another
-    /// thread while this one builds the bodies (rebuild_canonical); it writes nothing else.
-    void index_positions();
-    /// The part that reads the bodies: busy bits, woken_, moving_solids_, odd_solids_, the static solids.
-    void index_bodies();
+    /// One pass over the entities in dense order that reads neither bodies nor prev positions (so it may
+    /// run while another thread resets those, and before the bodies exist): busy bits, woken_, odd_solids_,
+    /// the grid items of still entities, the entities with a moving body (bodied_), given the player's box
+    /// the still entities near it (still_found_), and with `positions` the position indexes
+    /// (reacts_untouched_, camera_areas_, the touchables' grid items).
+    void scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions);
+    /// After the bodies exist: what the moving bodies are (moving_solids_), then the still entities' grid
+    /// and with `positions` the touchables' grid built.
+    void finish_indexes(bool positions);
     /// Notes an entity just inserted at the end of dense order, after its body was made.
     void index_inserted(EntityRef ref);
     /// The grid items of index_all(), built once (kept between calls for their storage).
@@ -246,11 +268,15 @@ class World {
         std::vector<GridIndex::Item> touchables, static_solids;
     };
     IndexBatch index_batch_;
-    /// What `entity` is for index_positions(): its box in `touchables` if given, else added to the grid.
+    /// What `entity` is for the touchables: its box in `touchables` if given, else added to the grid.
     void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
-    /// What `entity` is for index_bodies(): a static solid's box in `static_solids` if given, else added.
+    /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box
+    /// in `static_solids` if given (else added to the grid), an entity with a moving body listed in `bodied`
+    /// if given (else index_moving_body() now).
     void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
-                    std::vector<GridIndex::Item>* static_solids);
+                    std::vector<GridIndex::Item>* static_solids, std::vector<EntityRef>* bodied);
+    /// What a moving body is, read from it: a solid one joins moving_solids_.
+    void index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids);
     /// Forgets the dense position of an entity about to be erased (the last one moves into it).
     void unindex_erased(std::size_t dense);
     /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).
@@ -301,6 +327,7 @@ class World {
     std::vector<EntityRef> still_bodies_;  ///< still entities with a body in physics_
     bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
     std::vector<EntityRef> still_found_;   ///< scratch: still entities to give a body, sorted by index
+    std::vector<EntityRef> bodied_;        ///< entities with a moving body (player, platforms), dense order
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
     std::vector<WorldEvent> events_;

@@ -135,46 +135,57 @@ bool World::busy(const Entity& entity) const {
             } else if constexpr (StillBody<T>) {
                 return still_is_odd(e.state);  // (only then does its body move)
             } else {
-                const b2Body* body = e.state.body;
-                return body != nullptr && (!is_still(body) || is_odd(body));
+                return HasBody<T>;  // a moving body: its state follows Box2D's every tick
             }
         },
         entity);
 }
 
 void World::index_all() {
-    index_positions();
-    index_bodies();
+    scan_entities(std::nullopt, true);
+    finish_indexes(true);
 }
 
-void World::index_positions() {
-    reacts_untouched_.clear();
-    camera_areas_.clear();
-    std::vector<GridIndex::Item>& touchables = index_batch_.touchables;
-    touchables.clear();
-    for (std::size_t i = 0; i < entities.size(); ++i)
-        index_position(to_ref(entities.key_at_dense(i)), entities.value_at_dense(i), &touchables);
-    // Level entities are placed inside the level; the grid covers it (anything outside lands on its border).
-    // (build() hands back the grid's old item storage, for the next call.)
-    touchables_.build(level_->tiles.width, level_->tiles.height, touchables);
-}
-
-void World::index_bodies() {
+void World::scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions) {
     const std::size_t n = entities.size();
     busy_bits_.assign((n + 63) / 64, 0);
     busy_count_ = n;
     woken_.clear();
-    moving_solids_.clear();
+    if (positions) {
+        reacts_untouched_.clear();
+        camera_areas_.clear();
+        index_batch_.touchables.clear();
+    }
     odd_solids_ = false;
+    bodied_.clear();
+    still_found_.clear();
     std::vector<GridIndex::Item>& static_solids = index_batch_.static_solids;
     static_solids.clear();
     for (std::size_t i = 0; i < n; ++i) {
+        const EntityRef ref = to_ref(entities.key_at_dense(i));
         const Entity& entity = entities.value_at_dense(i);
         const bool is_busy = busy(entity);
         if (is_busy) busy_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
-        index_body(to_ref(entities.key_at_dense(i)), entity, is_busy, false, &static_solids);
+        if (positions) index_position(ref, entity, &index_batch_.touchables);
+        index_body(ref, entity, is_busy, false, &static_solids, &bodied_);
+        // A still entity's broad-phase box was just listed: near the player, it gets its body.
+        if (player && !static_solids.empty() && static_solids.back().ref == ref) {
+            const GridIndex::Item& item = static_solids.back();
+            b2AABB fat;
+            fat.lowerBound.Set(item.x0, item.y0);
+            fat.upperBound.Set(item.x1, item.y1);
+            if (still_near(fat, player, TerrainWindow::margin)) still_found_.push_back(ref);
+        }
     }
-    static_solids_.build(level_->tiles.width, level_->tiles.height, static_solids);
+}
+
+void World::finish_indexes(bool positions) {
+    moving_solids_.clear();
+    for (EntityRef ref : bodied_) index_moving_body(ref, &index_batch_.static_solids);
+    // Level entities are placed inside the level; the grids cover it (anything outside lands on a border).
+    // (build() hands back the grid's old item storage, for the next call.)
+    if (positions) touchables_.build(level_->tiles.width, level_->tiles.height, index_batch_.touchables);
+    static_solids_.build(level_->tiles.width, level_->tiles.height, index_batch_.static_solids);
 }
 
 void World::index_inserted(EntityRef ref) {
@@ -185,7 +196,7 @@ void World::index_inserted(EntityRef ref) {
     if (is_busy) busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
     ++busy_count_;
     index_position(ref, entity, nullptr);
-    index_body(ref, entity, is_busy, true, nullptr);
+    index_body(ref, entity, is_busy, true, nullptr, nullptr);
 }
 
 void World::index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables) {
@@ -211,17 +222,16 @@ void World::index_position(EntityRef ref, const Entity& entity, std::vector<Grid
 }
 
 void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
-                       std::vector<GridIndex::Item>* static_solids) {
+                       std::vector<GridIndex::Item>* static_solids, std::vector<EntityRef>* bodied) {
     std::visit(
         [&]<class T>(const T& e) {
-            // A new idle entity's prev_x, and a still body's state (x as a float, awake false), settle in
-            // the ticks after it is made: it is stepped like a busy one until then. A still entity counts as
-            // having its body, in Box2D or not.
-            if (!is_busy && (inserted || e.state.body || StillBody<T>)) woken_.push_back({ref, wake_ticks});
+            // A new idle entity's prev_x, and a body's state (x as a float, awake false), settle in the
+            // ticks after it is made: it is stepped like a busy one until then. Every entity of a type with
+            // a body has one (a still one in Box2D or not).
+            if (!is_busy && (inserted || HasBody<T>)) woken_.push_back({ref, wake_ticks});
             if constexpr (StillBody<T>) {
-                const StillFixture fixture = still_fixture(e.state, e.still_box());
                 if (still_is_odd(e.state)) odd_solids_ = true;
-                const b2AABB fat = fixture.fat_box();
+                const b2AABB fat = still_fixture(e.state, e.still_box()).fat_box();
                 const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
                                            fat.upperBound.y, ref};
                 if (static_solids) {
@@ -229,40 +239,50 @@ void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool i
                 } else {
                     static_solids_.add(item);
                 }
-                return;
-            }
-            const b2Body* body = e.state.body;
-            if (!body) return;
-            bool solid = false;
-            b2AABB fat{};
-            for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
-                if (!is_solid(f)) continue;
-                for (int32 child = 0; child < f->GetShape()->GetChildCount(); ++child) {
-                    b2AABB box;
-                    f->GetShape()->ComputeAABB(&box, body->GetTransform(), child);
-                    if (solid) {
-                        fat.Combine(fattened(box));
-                    } else {
-                        fat = fattened(box);
-                    }
-                    solid = true;
-                }
-            }
-            if (!solid) return;
-            if (is_odd(body)) odd_solids_ = true;
-            if (is_still(body) && !CarriesRiders<T>) {
-                const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
-                                           fat.upperBound.y, ref};
-                if (static_solids) {
-                    static_solids->push_back(item);
+            } else if constexpr (HasBody<T>) {
+                if (bodied) {
+                    bodied->push_back(ref);
                 } else {
-                    static_solids_.add(item);
+                    index_moving_body(ref, nullptr);
                 }
-            } else {
-                moving_solids_.push_back(ref);
             }
         },
         entity);
+}
+
+void World::index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids) {
+    const Entity* entity = entities.get(to_key(ref));
+    const b2Body* body = entity ? body_state(*entity).body : nullptr;
+    if (!body) return;
+    bool solid = false;
+    b2AABB fat{};
+    for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
+        if (!is_solid(f)) continue;
+        for (int32 child = 0; child < f->GetShape()->GetChildCount(); ++child) {
+            b2AABB box;
+            f->GetShape()->ComputeAABB(&box, body->GetTransform(), child);
+            if (solid) {
+                fat.Combine(fattened(box));
+            } else {
+                fat = fattened(box);
+            }
+            solid = true;
+        }
+    }
+    if (!solid) return;
+    if (is_odd(body)) odd_solids_ = true;
+    const bool carries = std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity);
+    if (is_still(body) && !carries) {  // (a static body of a type that is not a StillBody)
+        const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x, fat.upperBound.y,
+                                   ref};
+        if (static_solids) {
+            static_solids->push_back(item);
+        } else {
+            static_solids_.add(item);
+        }
+    } else {
+        moving_solids_.push_back(ref);
+    }
 }
 
 void World::unindex_erased(std::size_t dense) {
