@@ -33,8 +33,7 @@
  *   auto layout = entities.export_layout();         // snapshot: slots + free list ...
  *   restored.import_layout(layout, [&](auto key) { return rebuild(key); });   // ... alive slots by index
  *
- * Pointers and references to values are invalidated by insert, erase, clear, import and
- * order_dense_by_index(); keys are not.
+ * Pointers and references to values are invalidated by insert, erase, clear and import; keys are not.
  */
 #pragma once
 
@@ -245,6 +244,24 @@ class SlotMap {
         return values_[dense_index];
     }
 
+    /// Key of the value in slot `index`, which must hold one (index < slot_count()).
+    Key key_at_slot(std::uint32_t index) const {
+        assert(index < slots_.size() && slots_[index].alive);
+        return Key{index, slots_[index].generation};
+    }
+    /// The value in slot `index`, which must hold one: get(key_at_slot(index)) without the checks.
+    T& value_at_slot(std::uint32_t index) {
+        assert(index < slots_.size() && slots_[index].alive);
+        return values_[slots_[index].link];
+    }
+    /// The value in slot `index`, which must hold one.
+    const T& value_at_slot(std::uint32_t index) const {
+        assert(index < slots_.size() && slots_[index].alive);
+        return values_[slots_[index].link];
+    }
+    /// Whether slot `index` holds a value (index < slot_count()).
+    bool slot_alive(std::uint32_t index) const { return slots_[index].alive; }
+
     /// Calls f(Key, T&) for every live value in dense order. f must not insert or erase.
     template <class F>
     void for_each(F&& f) {
@@ -378,51 +395,11 @@ class SlotMap {
     }
 
     /// Calls f(Key, const T&) for every live value in increasing slot index order (the order a snapshot
-    /// lists them in, and dense order after an import or order_dense_by_index()). O(slots), no sorting.
+    /// lists them in, and dense order after an import). O(slots), no sorting.
     template <class F>
     void for_each_by_index(F&& f) const {
         for (std::uint32_t i = 0; i < slots_.size(); ++i) {
             if (slots_[i].alive) f(Key{i, slots_[i].generation}, values_[slots_[i].link]);
-        }
-    }
-
-    /// Puts the live values in increasing slot index order (what import_layout() gives for this map's own
-    /// layout); keys, slot table and free list are unchanged. In place: only values out of place move
-    /// (along the cycles of the permutation), so after a few inserts and erases it costs little more than
-    /// a look at the slot table. Nothing is done when the order already holds. Invalidates pointers and
-    /// references to values.
-    void order_dense_by_index() {
-        bool ordered = true;
-        for (std::size_t d = 1; ordered && d < dense_to_slot_.size(); ++d)
-            ordered = dense_to_slot_[d - 1] < dense_to_slot_[d];
-        if (ordered) return;
-        static_assert(std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>,
-                      "values are moved along cycles, without a way back");
-        std::vector<std::uint32_t>& target = spare_dense_to_slot_;  // old dense index -> new dense index
-        reserve_with_room(target, values_.size());  // may throw: nothing has changed yet
-        target.resize(values_.size());
-        std::uint32_t dense = 0;
-        for (std::uint32_t i = 0; i < slots_.size(); ++i) {
-            if (!slots_[i].alive) continue;
-            target[slots_[i].link] = dense;
-            slots_[i].link = dense;
-            dense_to_slot_[dense++] = i;
-        }
-        for (std::uint32_t start = 0; start < target.size(); ++start) {
-            if (target[start] == start) continue;
-            // The value at `start` goes to target[start], the one there to its target, ... back to `start`.
-            T carried = std::move(values_[start]);
-            std::uint32_t to = target[start];
-            target[start] = start;
-            while (to != start) {
-                T displaced = std::move(values_[to]);
-                values_[to] = std::move(carried);
-                carried = std::move(displaced);
-                const std::uint32_t next = target[to];
-                target[to] = to;
-                to = next;
-            }
-            values_[start] = std::move(carried);
         }
     }
 
@@ -488,7 +465,7 @@ class SlotMap {
     std::uint32_t free_head_ = kNone;           // front of the FIFO free list (reused first)
     std::uint32_t free_tail_ = kNone;           // back of the free list (erase appends here)
     std::size_t free_count_ = 0;
-    // Storage kept for the next import_layout() / order_dense_by_index() to build in (no values alive).
+    // Storage kept for the next import_layout() to build in (no values alive).
     std::vector<Slot> spare_slots_;
     std::vector<T> spare_values_;
     std::vector<std::uint32_t> spare_dense_to_slot_;

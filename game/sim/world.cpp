@@ -149,7 +149,7 @@ void World::flush_changes() {
             if (state.body && std::visit([]<class T>(const T&) { return StillBody<T>; }, *entity))
                 std::erase(still_bodies_, ref);
             destroy_body(state);
-            unindex_erased(entities.dense_position(to_key(ref)));
+            unindex_erased(ref.index);
             entities.erase(to_key(ref));
             changes_.mark_layout(ref.index);
         }
@@ -172,13 +172,14 @@ void World::step(const ActionState& actions) {
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
     if (busy_count_ != entities.size()) index_all();  // the SlotMap was changed behind the World's back
 
-    // Only busy and woken entities are stepped: an idle one (a coin, a door) would not change here. Dense
-    // positions hold still until flush_changes(), so they name the same entities all through the step.
+    // Only busy and woken entities are stepped, in slot index order (not storage order: that depends on
+    // history, and a load or F5 does not restore it): an idle one (a coin, a door) would not change here.
+    // Slots hold still until flush_changes(), so they name the same entities all through the step.
     plan_thinks();
     walkers_.clear();
-    for (std::uint32_t dense : think_order_) {
-        const EntityRef ref = to_ref(entities.key_at_dense(dense));
-        Entity& entity = entities.value_at_dense(dense);
+    for (std::uint32_t slot : think_order_) {
+        const EntityRef ref = to_ref(entities.key_at_slot(slot));
+        Entity& entity = entities.value_at_slot(slot);
         BodyState& state = body_state(entity);
         state.prev_x = state.x;
         state.prev_y = state.y;
@@ -188,7 +189,7 @@ void World::step(const ActionState& actions) {
                     changes_.mark(ref.index);  // whatever thinks may change itself
                     e.think(*this, ref);
                 }
-                if constexpr (std::is_same_v<T, Walker>) walkers_.push_back({dense, e.state.x, e.state.y});
+                if constexpr (std::is_same_v<T, Walker>) walkers_.push_back({slot, e.state.x, e.state.y});
             },
             entity);
     }
@@ -201,9 +202,9 @@ void World::step(const ActionState& actions) {
 
     // The state each stepped body reports; a still entity without its body here far from the player
     // reports what that body would (it is in no island, so the step leaves it as it was made).
-    for (std::uint32_t dense : think_order_) {
-        const Entity& entity = entities.value_at_dense(dense);
-        BodyState& state = body_state(entities.value_at_dense(dense));
+    for (std::uint32_t slot : think_order_) {
+        const Entity& entity = entities.value_at_slot(slot);
+        BodyState& state = body_state(entities.value_at_slot(slot));
         BodyState moved = state;
         if (state.body) {
             const b2Vec2& p = state.body->GetPosition();
@@ -222,14 +223,14 @@ void World::step(const ActionState& actions) {
         }
         if (!moved.same_fields(state)) {
             state = moved;
-            changes_.mark(entities.key_at_dense(dense).index);
+            changes_.mark(slot);
         }
     }
 
     // The stepped entities, and the idle ones the player touches now (or that must see the touch end).
     plan_reacts();
-    for (std::uint32_t dense : react_order_) {
-        const EntityRef ref = to_ref(entities.key_at_dense(dense));
+    for (std::uint32_t slot : react_order_) {
+        const EntityRef ref = to_ref(entities.key_at_slot(slot));
         std::visit(
             [&]<class T>(T& e) {
                 if constexpr (Reacts<T>) {
@@ -244,7 +245,7 @@ void World::step(const ActionState& actions) {
                         reacts_untouched_.erase(listed);
                 }
             },
-            entities.value_at_dense(dense));
+            entities.value_at_slot(slot));
     }
     std::erase_if(woken_, [](Woken& w) { return --w.ticks <= 0; });
 
@@ -308,10 +309,11 @@ void World::restore(const WorldSnapshot& snapshot) {
 
 void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // What restore(capture()) does, step by step, on the live entities (they already hold the values a
-    // snapshot would copy): the bodies die with the Box2D world, import_layout's order is index order,
-    // prev_x/prev_y become x/y, then the same scan and bodies as restore(). The position indexes
-    // (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference, not by dense
-    // position, and hold boxes of entities that never move, so they answer as freshly built ones would.
+    // snapshot would copy): the bodies die with the Box2D world, prev_x/prev_y become x/y, then the same
+    // scan and bodies as restore(). The storage order stays: nothing the world does depends on it (ticks
+    // go in slot order, bodies are made in slot order), so it need not be import_layout's. The position
+    // indexes (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference and hold
+    // boxes of entities that never move, so they answer as freshly built ones would.
     physics_.reset();
     pending_erase_.clear();
     pending_spawn_.clear();
@@ -323,7 +325,6 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     still_bodies_.clear();
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
-    entities.order_dense_by_index();
     const auto copy = std::make_shared<CopyJob>();
     begin_copy(snapshot, *copy);
     if (!helper) {
@@ -335,10 +336,10 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
         finish_indexes(false);
         return;
     }
-    // Once the entities are in index order, the helper resets prev_x/prev_y and copies the snapshot, chunk
-    // after chunk, while this thread builds the terrain and scans the entities (the scan reads neither prev
-    // positions nor bodies); then this thread copies the chunks left, if any. Bodies are made once every
-    // chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
+    // The helper resets prev_x/prev_y and copies the snapshot, chunk after chunk, while this thread builds
+    // the terrain and scans the entities (the scan reads neither prev positions nor bodies); then this thread
+    // copies the chunks left, if any. Bodies are made once every chunk is done. A helper busy elsewhere finds
+    // no chunk left when it gets to the job.
     struct Stop {  // if this thread throws, the helper's job ends before the World can go
         CopyJob& job;
         std::future<void> helping;
@@ -369,10 +370,20 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
 }
 
 void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
-    const std::size_t n = entities.size();
-    job.entities = n;
-    job.chunks = (n + CopyJob::chunk - 1) / CopyJob::chunk;
+    // Chunks of slots; each knows where its first live entity goes in the snapshot (its rank by index).
+    const std::size_t slots = entities.slot_count();
+    job.chunks = (slots + CopyJob::chunk - 1) / CopyJob::chunk;
+    job.first.resize(job.chunks + 1);
+    std::size_t live = 0;
+    for (std::size_t c = 0; c < job.chunks; ++c) {
+        job.first[c] = live;
+        const std::size_t end = std::min(slots, (c + 1) * CopyJob::chunk);
+        for (std::size_t slot = c * CopyJob::chunk; slot < end; ++slot)
+            live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
+    }
+    job.first[job.chunks] = live;
     if (!snapshot) return;
+    const std::size_t n = entities.size();
     entities.export_layout_into(snapshot->layout);
     snapshot->game = game;
     std::vector<Entity>& copies = snapshot->entities;
@@ -386,21 +397,25 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
 }
 
 void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
-    // Dense order is index order here: each entity is drawn from where it stands and copied as a snapshot
-    // lists it, without its body.
+    // Each live entity is drawn from where it stands and copied where a snapshot lists it (by index),
+    // without its body.
     for (std::size_t c; !job.stop.load(std::memory_order_relaxed) &&
                         (c = job.next.fetch_add(1, std::memory_order_relaxed)) < job.chunks;) {
-        const std::size_t end = std::min(job.entities, (c + 1) * CopyJob::chunk);
-        for (std::size_t i = c * CopyJob::chunk; i < end; ++i) {
-            Entity& entity = entities.value_at_dense(i);
+        const auto end =
+            static_cast<std::uint32_t>(std::min(entities.slot_count(), (c + 1) * CopyJob::chunk));
+        std::size_t rank = job.first[c];
+        for (auto slot = static_cast<std::uint32_t>(c * CopyJob::chunk); slot < end; ++slot) {
+            if (!entities.slot_alive(slot)) continue;
+            Entity& entity = entities.value_at_slot(slot);
             BodyState& state = body_state(entity);
             state.prev_x = state.x;
             state.prev_y = state.y;
             if (snapshot) {
-                Entity& copy = snapshot->entities[i];
+                Entity& copy = snapshot->entities[rank];
                 copy = entity;
                 body_state(copy).body = nullptr;
             }
+            ++rank;
         }
         job.done.fetch_add(1, std::memory_order_release);
     }
@@ -419,8 +434,11 @@ void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
 }
 
 void World::make_bodies() {
-    // The moving bodies (player, platforms) in index order (dense order is index order after an import or
-    // order_dense_by_index()), then the still bodies near the player in index order, or all of them.
+    // The moving bodies (player, platforms) in index order, then the still bodies near the player in index
+    // order, or all of them.
+    const auto by_index = [](EntityRef a, EntityRef b) { return a.index < b.index; };
+    std::sort(bodied_.begin(), bodied_.end(), by_index);
+    std::sort(still_found_.begin(), still_found_.end(), by_index);
     for (EntityRef ref : bodied_) {
         std::visit(
             [&]<class T>(T& e) {
@@ -463,9 +481,10 @@ void World::add_still_body(EntityRef ref, Entity& entity) {
 
 void World::hold_all_still_bodies() {
     if (holds_all_still_) return;
-    for (std::size_t i = 0; i < entities.size(); ++i) {
-        Entity& entity = entities.value_at_dense(i);
-        if (!body_state(entity).body) add_still_body(to_ref(entities.key_at_dense(i)), entity);
+    for (std::uint32_t slot = 0; slot < entities.slot_count(); ++slot) {
+        if (!entities.slot_alive(slot)) continue;
+        Entity& entity = entities.value_at_slot(slot);
+        if (!body_state(entity).body) add_still_body(to_ref(entities.key_at_slot(slot)), entity);
     }
     holds_all_still_ = true;
 }

@@ -74,14 +74,14 @@ class World {
     /// world the terrain chunks around the player's saved position, then every body in index order (all
     /// of it a function of the snapshot alone). Throws std::invalid_argument for an inconsistent layout.
     void restore(const WorldSnapshot& snapshot);
-    /// Makes this world exactly what restore(capture()) would make it, without copying the entities: dense
-    /// order becomes index order, every body is rebuilt in index order in a fresh Box2D world, prev_x/prev_y
-    /// become x/y and the indexes are rebuilt. The canonical rebuild after F5 and every
+    /// Makes this world what restore(capture()) would make it, without copying the entities: every body is
+    /// rebuilt in index order in a fresh Box2D world, prev_x/prev_y become x/y and the indexes are rebuilt.
+    /// Only the storage order may differ from a restored world's, and nothing depends on it (ticks step
+    /// entities in slot order). The canonical rebuild after F5 and every
     /// PlaySession::canonical_rebuild_ticks, so that the future after it equals the future after a load.
     /// With `snapshot`, it is overwritten with capture() as it stood before the call (F5 captures and
-    /// rebuilds in one go). With a `helper`, part of the indexes and the copy are made on its thread while
-    /// this one builds the bodies and the rest of the indexes (this thread does what the helper has not
-    /// started by then); the result is the same.
+    /// rebuilds in one go). With a `helper`, the copy is shared with its thread while this one scans the
+    /// entities (this thread does what the helper has not started by then); the result is the same.
     void rebuild_canonical(WorldSnapshot* snapshot = nullptr, Worker* helper = nullptr);
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
@@ -121,7 +121,7 @@ class World {
                    ? p
                    : nullptr;
     }
-    /// Calls f(EntityRef, Walker&) for every walker whose box overlaps the given centred box, in dense
+    /// Calls f(EntityRef, Walker&) for every walker whose box overlaps the given centred box, in slot
     /// order, as the walkers stand after this tick's think (walkers move only there), until f returns false.
     /// Only during the react part of a step (it reads the positions noted while the walkers thought).
     template <class F>
@@ -131,8 +131,8 @@ class World {
                                Walker::half_height)) {
                 continue;
             }
-            if (!f(to_ref(entities.key_at_dense(spot.dense)),
-                   std::get<Walker>(entities.value_at_dense(spot.dense)))) {
+            if (!f(to_ref(entities.key_at_slot(spot.slot)),
+                   std::get<Walker>(entities.value_at_slot(spot.slot)))) {
                 return;
             }
         }
@@ -214,12 +214,13 @@ class World {
     // ---- the canonical build (restore, rebuild_canonical): world.cpp ----
     /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
     void start_physics(const std::optional<TerrainWindow::Box>& player);
-    /// prev_x/prev_y = x/y for every entity and, with a snapshot, capture_into() (dense order must be index
-    /// order): begin_copy() sets the snapshot up, then copy_chunks() on one or two threads at once does
-    /// the entities a chunk at a time. They write nothing scan_entities() reads or writes.
+    /// prev_x/prev_y = x/y for every entity and, with a snapshot, capture_into(): begin_copy() sets the
+    /// snapshot up, then copy_chunks() on one or two threads at once does the slots a chunk at a time.
+    /// They write nothing scan_entities() reads or writes.
     struct CopyJob {
-        static constexpr std::size_t chunk = 256;  ///< entities
-        std::size_t entities = 0, chunks = 0;
+        static constexpr std::size_t chunk = 256;  ///< slots
+        std::size_t chunks = 0;
+        std::vector<std::size_t> first;    ///< per chunk: where its first live entity goes in the snapshot
         std::atomic<std::size_t> next{0};  ///< the next chunk to claim
         std::atomic<std::size_t> done{0};  ///< chunks finished
         std::atomic<bool> stop{false};     ///< claim no more
@@ -261,7 +262,7 @@ class World {
     /// After the bodies exist: what the moving bodies are (moving_solids_), then the still entities' grid
     /// and with `positions` the touchables' grid built.
     void finish_indexes(bool positions);
-    /// Notes an entity just inserted at the end of dense order, after its body was made.
+    /// Notes an entity just inserted, after its body was made.
     void index_inserted(EntityRef ref);
     /// The grid items of index_all(), built once (kept between calls for their storage).
     struct IndexBatch {
@@ -277,11 +278,11 @@ class World {
                     std::vector<GridIndex::Item>* static_solids, std::vector<EntityRef>* bodied);
     /// What a moving body is, read from it: a solid one joins moving_solids_.
     void index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids);
-    /// Forgets the dense position of an entity about to be erased (the last one moves into it).
-    void unindex_erased(std::size_t dense);
+    /// Forgets the busy bit of an entity about to be erased.
+    void unindex_erased(std::uint32_t slot);
     /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).
     bool busy(const Entity& entity) const;
-    /// This tick's entities to step in dense order (busy and woken ones) into think_order_.
+    /// This tick's entities to step in slot order (busy and woken ones) into think_order_.
     void plan_thinks();
     /// think_order_ plus the idle entities the player touches (or that react untouched) into react_order_.
     void plan_reacts();
@@ -294,15 +295,15 @@ class World {
     bool mover_near(const b2AABB& box) const;
 
     struct WalkerSpot {
-        std::uint32_t dense;
+        std::uint32_t slot;
         double x, y;
     };
     struct Woken {
         EntityRef ref;
         int ticks;  ///< ticks left to be stepped like a busy entity
     };
-    std::vector<std::uint64_t> busy_bits_;     ///< by dense position: stepped every tick
-    std::size_t busy_count_ = 0;               ///< dense positions covered by busy_bits_ (== entities.size())
+    std::vector<std::uint64_t> busy_bits_;     ///< by slot index: stepped every tick
+    std::size_t busy_count_ = 0;               ///< entities indexed (== entities.size())
     std::vector<Woken> woken_;                 ///< idle entities stepped fully for a few ticks (new ones)
     std::vector<EntityRef> reacts_untouched_;  ///< idle-until-touched entities that must react anyway
     GridIndex touchables_;                     ///< idle-until-touched entities by position
@@ -313,7 +314,7 @@ class World {
     bool reference_mode_ = false;
     bool odd_solids_ = false;  ///< a still body with a velocity (Box2D moves it, not its box): ask Box2D
     std::vector<WalkerSpot> walkers_;         ///< this tick's walkers after their think
-    std::vector<std::uint32_t> think_order_;  ///< dense positions stepped this tick
+    std::vector<std::uint32_t> think_order_;  ///< slots stepped this tick, ascending
     std::vector<std::uint32_t> react_order_;
     std::vector<std::uint32_t> extra_reacts_;
 
@@ -327,7 +328,7 @@ class World {
     std::vector<EntityRef> still_bodies_;  ///< still entities with a body in physics_
     bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
     std::vector<EntityRef> still_found_;   ///< scratch: still entities to give a body, sorted by index
-    std::vector<EntityRef> bodied_;        ///< entities with a moving body (player, platforms), dense order
+    std::vector<EntityRef> bodied_;        ///< entities with a moving body (player, platforms)
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
     std::vector<WorldEvent> events_;

@@ -148,7 +148,7 @@ void World::index_all() {
 
 void World::scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions) {
     const std::size_t n = entities.size();
-    busy_bits_.assign((n + 63) / 64, 0);
+    busy_bits_.assign((entities.slot_count() + 63) / 64, 0);
     busy_count_ = n;
     woken_.clear();
     if (positions) {
@@ -165,7 +165,7 @@ void World::scan_entities(const std::optional<TerrainWindow::Box>& player, bool 
         const EntityRef ref = to_ref(entities.key_at_dense(i));
         const Entity& entity = entities.value_at_dense(i);
         const bool is_busy = busy(entity);
-        if (is_busy) busy_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+        if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
         if (positions) index_position(ref, entity, &index_batch_.touchables);
         index_body(ref, entity, is_busy, false, &static_solids, &bodied_);
         // A still entity's broad-phase box was just listed: near the player, it gets its body.
@@ -189,11 +189,10 @@ void World::finish_indexes(bool positions) {
 }
 
 void World::index_inserted(EntityRef ref) {
-    const std::size_t dense = busy_count_;
     const Entity& entity = *entities.get(to_key(ref));
-    busy_bits_.resize(dense / 64 + 1, 0);
+    if (busy_bits_.size() * 64 <= ref.index) busy_bits_.resize(ref.index / 64 + 1, 0);
     const bool is_busy = busy(entity);
-    if (is_busy) busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
+    if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
     ++busy_count_;
     index_position(ref, entity, nullptr);
     index_body(ref, entity, is_busy, true, nullptr, nullptr);
@@ -285,46 +284,37 @@ void World::index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* stati
     }
 }
 
-void World::unindex_erased(std::size_t dense) {
-    const std::size_t last = busy_count_ - 1;
-    const auto bit = [&](std::size_t i) { return (busy_bits_[i / 64] >> (i % 64)) & 1u; };
-    if (dense != last) {
-        if (bit(last)) {
-            busy_bits_[dense / 64] |= std::uint64_t{1} << (dense % 64);
-        } else {
-            busy_bits_[dense / 64] &= ~(std::uint64_t{1} << (dense % 64));
-        }
-    }
-    busy_bits_[last / 64] &= ~(std::uint64_t{1} << (last % 64));
+void World::unindex_erased(std::uint32_t slot) {
+    if (slot / 64 < busy_bits_.size()) busy_bits_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
     --busy_count_;
 }
 
 void World::plan_thinks() {
-    // Woken entities (dropping those erased since), then the busy ones merged in, all in dense order.
+    // Woken entities (dropping those erased since), then the busy ones merged in, all in slot order.
     extra_reacts_.clear();
     std::erase_if(woken_, [&](const Woken& w) {
-        const std::size_t dense = entities.dense_position(to_key(w.ref));
-        if (dense == EntityMap::npos) return true;
-        extra_reacts_.push_back(static_cast<std::uint32_t>(dense));
+        if (!entities.contains(to_key(w.ref))) return true;
+        extra_reacts_.push_back(w.ref.index);
         return false;
     });
     std::sort(extra_reacts_.begin(), extra_reacts_.end());
     think_order_.clear();
     if (reference_mode_) {
-        for (std::size_t i = 0; i < entities.size(); ++i)
-            think_order_.push_back(static_cast<std::uint32_t>(i));
+        for (std::uint32_t slot = 0; slot < entities.slot_count(); ++slot) {
+            if (entities.slot_alive(slot)) think_order_.push_back(slot);
+        }
         return;
     }
     auto woken = extra_reacts_.begin();
     for (std::size_t word = 0; word < busy_bits_.size(); ++word) {
         std::uint64_t bits = busy_bits_[word];
         while (bits) {
-            const auto dense =
+            const auto slot =
                 static_cast<std::uint32_t>(word * 64 + static_cast<unsigned>(std::countr_zero(bits)));
             bits &= bits - 1;
-            while (woken != extra_reacts_.end() && *woken < dense) think_order_.push_back(*woken++);
-            if (woken != extra_reacts_.end() && *woken == dense) ++woken;
-            think_order_.push_back(dense);
+            while (woken != extra_reacts_.end() && *woken < slot) think_order_.push_back(*woken++);
+            if (woken != extra_reacts_.end() && *woken == slot) ++woken;
+            think_order_.push_back(slot);
         }
     }
     think_order_.insert(think_order_.end(), woken, extra_reacts_.end());
@@ -337,8 +327,7 @@ void World::plan_reacts() {
         return;
     }
     auto add = [&](EntityRef ref) {
-        const std::size_t dense = entities.dense_position(to_key(ref));
-        if (dense != EntityMap::npos) extra_reacts_.push_back(static_cast<std::uint32_t>(dense));
+        if (entities.contains(to_key(ref))) extra_reacts_.push_back(ref.index);
     };
     if (const Player* p = player()) {
         touchables_.query(p->state.x - Player::half_width, p->state.y - Player::half_height,
@@ -550,28 +539,29 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
 }
 
 WorldRect World::camera_bounds(double x, double y) {
-    // The first camera area in dense order that contains the point.
+    // The camera area in the lowest slot that contains the point.
     if (reference_mode_) {
-        for (const Entity& entity : entities) {
-            if (const auto* area = std::get_if<CameraArea>(&entity)) {
-                WorldRect r = area->area();
-                if (r.contains(x, y)) return r;
-            }
-        }
+        std::optional<WorldRect> first;
+        entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
+            const auto* area = std::get_if<CameraArea>(&entity);
+            if (area && !first && area->area().contains(x, y)) first = area->area();
+        });
+        if (first) return *first;
         return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
     }
-    std::size_t best = EntityMap::npos;
+    std::uint32_t best = 0xFFFFFFFFu;
     WorldRect found{};
     for (EntityRef ref : camera_areas_) {
-        const std::size_t dense = entities.dense_position(to_key(ref));
-        if (dense == EntityMap::npos || dense >= best) continue;
-        WorldRect r = std::get<CameraArea>(entities.value_at_dense(dense)).area();
+        if (ref.index >= best) continue;
+        const CameraArea* area = find<CameraArea>(ref);
+        if (!area) continue;
+        WorldRect r = area->area();
         if (r.contains(x, y)) {
-            best = dense;
+            best = ref.index;
             found = r;
         }
     }
-    if (best != EntityMap::npos) return found;
+    if (best != 0xFFFFFFFFu) return found;
     return {0, 0, static_cast<double>(level_->tiles.width), static_cast<double>(level_->tiles.height)};
 }
 

@@ -173,10 +173,11 @@ void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, 
     const auto layer_of = [](const Entity& entity) {
         return std::visit([]<class T>(const T&) { return draw_layer<T>; }, entity);
     };
+    // Within a layer in slot order, as the world steps them (storage order depends on history).
     for (int layer = 0; layer <= top_draw_layer; ++layer) {
-        for (const Entity& entity : world.entities) {
+        world.entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
             if (layer_of(entity) == layer) draw_one(entity);
-        }
+        });
     }
 }
 

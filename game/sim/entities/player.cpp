@@ -184,7 +184,7 @@ void Player::react(World& world, EntityRef) {
         }
     }
 
-    // Walkers: stomp from above, hurt from the side (in dense order).
+    // Walkers: stomp from above, hurt from the side (in slot order).
     bool died = false;
     world.for_each_walker_overlapping(
         state.x, state.y, half_width, half_height, [&](EntityRef ref, Walker& walker) {
