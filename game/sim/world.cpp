@@ -325,21 +325,21 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     still_bodies_.clear();
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     changes_.mark_all();
+    const std::optional<TerrainWindow::Box> player = player_box();
     const auto copy = std::make_shared<CopyJob>();
+    copy->player = player;
     begin_copy(snapshot, *copy);
     if (!helper) {
-        const std::optional<TerrainWindow::Box> player = player_box();
         start_physics(player);
-        scan_entities(player, false);
         copy_chunks(snapshot, *copy);
+        end_scan(copy->chunks);
         make_bodies();
         finish_indexes(false);
         return;
     }
-    // The helper resets prev_x/prev_y and copies the snapshot, chunk after chunk, while this thread builds
-    // the terrain and scans the entities (the scan reads neither prev positions nor bodies); then this thread
-    // copies the chunks left, if any. Bodies are made once every chunk is done. A helper busy elsewhere finds
-    // no chunk left when it gets to the job.
+    // The helper takes chunks of slots (each entity's prev_x/prev_y reset, its copy in the snapshot and its
+    // scan) while this thread builds the terrain, then this thread takes the chunks left. Bodies are made
+    // once every chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
     struct Stop {  // if this thread throws, the helper's job ends before the World can go
         CopyJob& job;
         std::future<void> helping;
@@ -357,19 +357,18 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
             copy->done.fetch_add(1, std::memory_order_release);
         }
     });
-    const std::optional<TerrainWindow::Box> player = player_box();
     start_physics(player);
-    scan_entities(player, false);
     copy_chunks(snapshot, *copy);
     // The helper's chunk in progress, if any (a few microseconds of work).
     while (copy->done.load(std::memory_order_acquire) < copy->chunks) std::this_thread::yield();
     stop.helping = {};
     if (copy->failure) std::rethrow_exception(copy->failure);
+    end_scan(copy->chunks);
     make_bodies();
     finish_indexes(false);
 }
 
-void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
+void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
     // Chunks of slots; each knows where its first live entity goes in the snapshot (its rank by index).
     const std::size_t slots = entities.slot_count();
     job.chunks = (slots + CopyJob::chunk - 1) / CopyJob::chunk;
@@ -382,6 +381,8 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
             live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
     }
     job.first[job.chunks] = live;
+    if (scan_out_.size() < job.chunks) scan_out_.resize(job.chunks);
+    begin_scan();
     if (!snapshot) return;
     const std::size_t n = entities.size();
     entities.export_layout_into(snapshot->layout);
@@ -397,8 +398,8 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) const {
 }
 
 void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
-    // Each live entity is drawn from where it stands and copied where a snapshot lists it (by index),
-    // without its body.
+    // Each live entity is drawn from where it stands, copied where a snapshot lists it (by index) without
+    // its body, and scanned (into the chunk's own part; its busy bits are words of its own).
     for (std::size_t c; !job.stop.load(std::memory_order_relaxed) &&
                         (c = job.next.fetch_add(1, std::memory_order_relaxed)) < job.chunks;) {
         const auto end =
@@ -415,6 +416,7 @@ void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
                 copy = entity;
                 body_state(copy).body = nullptr;
             }
+            scan_one(to_ref(entities.key_at_slot(slot)), entity, job.player, scan_out_[c]);
             ++rank;
         }
         job.done.fetch_add(1, std::memory_order_release);

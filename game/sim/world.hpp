@@ -214,11 +214,12 @@ class World {
     // ---- the canonical build (restore, rebuild_canonical): world.cpp ----
     /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
     void start_physics(const std::optional<TerrainWindow::Box>& player);
-    /// prev_x/prev_y = x/y for every entity and, with a snapshot, capture_into(): begin_copy() sets the
-    /// snapshot up, then copy_chunks() on one or two threads at once does the slots a chunk at a time.
-    /// They write nothing scan_entities() reads or writes.
+    /// For every entity: prev_x/prev_y = x/y, with a snapshot capture_into(), and scan_one() with the chunk
+    /// as its part. begin_copy() sets the snapshot and the scan up, then copy_chunks() on one or two threads
+    /// at once does the slots a chunk at a time; end_scan(chunks) joins the scan once all are done.
     struct CopyJob {
-        static constexpr std::size_t chunk = 256;  ///< slots
+        static constexpr std::size_t chunk = 256;  ///< slots (a multiple of 64: each chunk's own busy words)
+        std::optional<TerrainWindow::Box> player;  ///< the still bodies near it get theirs
         std::size_t chunks = 0;
         std::vector<std::size_t> first;    ///< per chunk: where its first live entity goes in the snapshot
         std::atomic<std::size_t> next{0};  ///< the next chunk to claim
@@ -226,7 +227,7 @@ class World {
         std::atomic<bool> stop{false};     ///< claim no more
         std::exception_ptr failure;        ///< a failed chunk's (written before it counts as done)
     };
-    void begin_copy(WorldSnapshot* snapshot, CopyJob& job) const;
+    void begin_copy(WorldSnapshot* snapshot, CopyJob& job);
     void copy_chunks(WorldSnapshot* snapshot, CopyJob& job);
     /// The bodies scan_entities() listed: the moving ones (bodied_) in index order, then the still ones
     /// near the player (still_found_) in index order, or every still one when all_still_bodies().
@@ -271,11 +272,36 @@ class World {
     IndexBatch index_batch_;
     /// What `entity` is for the touchables: its box in `touchables` if given, else added to the grid.
     void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
-    /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box
-    /// in `static_solids` if given (else added to the grid), an entity with a moving body listed in `bodied`
-    /// if given (else index_moving_body() now).
-    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
-                    std::vector<GridIndex::Item>* static_solids, std::vector<EntityRef>* bodied);
+    struct Woken {
+        EntityRef ref;
+        int ticks;  ///< ticks left to be stepped like a busy entity
+    };
+    /// What scan_entities() lists, for one part of the entities (end_scan() joins the parts in order).
+    struct ScanOut {
+        std::vector<Woken> woken;
+        std::vector<GridIndex::Item> still_items;
+        std::vector<EntityRef> bodied, still_found;
+        bool odd = false;
+        void clear() {
+            woken.clear();
+            still_items.clear();
+            bodied.clear();
+            still_found.clear();
+            odd = false;
+        }
+    };
+    std::vector<ScanOut> scan_out_;  ///< one per part (kept for their storage)
+    /// Clears the busy bits (sized for every slot) and the parts.
+    void begin_scan();
+    /// One entity of scan_entities(): its busy bit, then what index_body() lists, into `out`.
+    void scan_one(EntityRef ref, const Entity& entity, const std::optional<TerrainWindow::Box>& player,
+                  ScanOut& out);
+    /// Joins scan_out_[0 .. parts) into woken_, the still grid's items, bodied_, still_found_, odd_solids_.
+    void end_scan(std::size_t parts);
+    /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box,
+    /// an entity with a moving body, listed in `out` if given, else entered now (woken_, the grid,
+    /// index_moving_body()).
+    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out);
     /// What a moving body is, read from it: a solid one joins moving_solids_.
     void index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids);
     /// Forgets the busy bit of an entity about to be erased.
@@ -297,10 +323,6 @@ class World {
     struct WalkerSpot {
         std::uint32_t slot;
         double x, y;
-    };
-    struct Woken {
-        EntityRef ref;
-        int ticks;  ///< ticks left to be stepped like a busy entity
     };
     std::vector<std::uint64_t> busy_bits_;     ///< by slot index: stepped every tick
     std::size_t busy_count_ = 0;               ///< entities indexed (== entities.size())

@@ -147,35 +147,60 @@ void World::index_all() {
 }
 
 void World::scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions) {
-    const std::size_t n = entities.size();
-    busy_bits_.assign((entities.slot_count() + 63) / 64, 0);
-    busy_count_ = n;
-    woken_.clear();
+    begin_scan();
     if (positions) {
         reacts_untouched_.clear();
         camera_areas_.clear();
         index_batch_.touchables.clear();
     }
-    odd_solids_ = false;
-    bodied_.clear();
-    still_found_.clear();
-    std::vector<GridIndex::Item>& static_solids = index_batch_.static_solids;
-    static_solids.clear();
-    for (std::size_t i = 0; i < n; ++i) {
+    ScanOut& out = scan_out_.front();
+    for (std::size_t i = 0; i < entities.size(); ++i) {
         const EntityRef ref = to_ref(entities.key_at_dense(i));
         const Entity& entity = entities.value_at_dense(i);
-        const bool is_busy = busy(entity);
-        if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
         if (positions) index_position(ref, entity, &index_batch_.touchables);
-        index_body(ref, entity, is_busy, false, &static_solids, &bodied_);
-        // A still entity's broad-phase box was just listed: near the player, it gets its body.
-        if (player && !static_solids.empty() && static_solids.back().ref == ref) {
-            const GridIndex::Item& item = static_solids.back();
-            b2AABB fat;
-            fat.lowerBound.Set(item.x0, item.y0);
-            fat.upperBound.Set(item.x1, item.y1);
-            if (still_near(fat, player, TerrainWindow::margin)) still_found_.push_back(ref);
-        }
+        scan_one(ref, entity, player, out);
+    }
+    end_scan(1);
+}
+
+void World::begin_scan() {
+    busy_bits_.assign((entities.slot_count() + 63) / 64, 0);
+    if (scan_out_.empty()) scan_out_.resize(1);
+    for (ScanOut& out : scan_out_) out.clear();
+}
+
+void World::scan_one(EntityRef ref, const Entity& entity, const std::optional<TerrainWindow::Box>& player,
+                     ScanOut& out) {
+    const bool is_busy = busy(entity);
+    if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
+    const std::size_t items = out.still_items.size();
+    index_body(ref, entity, is_busy, false, &out);
+    // A still entity's broad-phase box was just listed: near the player, it gets its body.
+    if (player && out.still_items.size() > items) {
+        const GridIndex::Item& item = out.still_items.back();
+        b2AABB fat;
+        fat.lowerBound.Set(item.x0, item.y0);
+        fat.upperBound.Set(item.x1, item.y1);
+        if (still_near(fat, player, TerrainWindow::margin)) out.still_found.push_back(ref);
+    }
+}
+
+void World::end_scan(std::size_t parts) {
+    // The parts in order, as one pass over them would have listed everything.
+    busy_count_ = entities.size();
+    woken_.clear();
+    index_batch_.static_solids.clear();
+    bodied_.clear();
+    still_found_.clear();
+    odd_solids_ = false;
+    for (std::size_t k = 0; k < parts; ++k) {
+        const ScanOut& out = scan_out_[k];
+        woken_.insert(woken_.end(), out.woken.begin(), out.woken.end());
+        index_batch_.static_solids.insert(index_batch_.static_solids.end(), out.still_items.begin(),
+                                          out.still_items.end());
+        bodied_.insert(bodied_.end(), out.bodied.begin(), out.bodied.end());
+        still_found_.insert(still_found_.end(), out.still_found.begin(), out.still_found.end());
+        odd_solids_ = odd_solids_ || out.odd;
     }
 }
 
@@ -195,7 +220,7 @@ void World::index_inserted(EntityRef ref) {
     if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
     ++busy_count_;
     index_position(ref, entity, nullptr);
-    index_body(ref, entity, is_busy, true, nullptr, nullptr);
+    index_body(ref, entity, is_busy, true, nullptr);
 }
 
 void World::index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables) {
@@ -220,27 +245,28 @@ void World::index_position(EntityRef ref, const Entity& entity, std::vector<Grid
         entity);
 }
 
-void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted,
-                       std::vector<GridIndex::Item>* static_solids, std::vector<EntityRef>* bodied) {
+void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out) {
     std::visit(
         [&]<class T>(const T& e) {
             // A new idle entity's prev_x, and a body's state (x as a float, awake false), settle in the
             // ticks after it is made: it is stepped like a busy one until then. Every entity of a type with
             // a body has one (a still one in Box2D or not).
-            if (!is_busy && (inserted || HasBody<T>)) woken_.push_back({ref, wake_ticks});
+            if (!is_busy && (inserted || HasBody<T>))
+                (out ? out->woken : woken_).push_back({ref, wake_ticks});
             if constexpr (StillBody<T>) {
-                if (still_is_odd(e.state)) odd_solids_ = true;
+                const bool odd = still_is_odd(e.state);
+                (out ? out->odd : odd_solids_) |= odd;
                 const b2AABB fat = still_fixture(e.state, e.still_box()).fat_box();
                 const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x,
                                            fat.upperBound.y, ref};
-                if (static_solids) {
-                    static_solids->push_back(item);
+                if (out) {
+                    out->still_items.push_back(item);
                 } else {
                     static_solids_.add(item);
                 }
             } else if constexpr (HasBody<T>) {
-                if (bodied) {
-                    bodied->push_back(ref);
+                if (out) {
+                    out->bodied.push_back(ref);
                 } else {
                     index_moving_body(ref, nullptr);
                 }
