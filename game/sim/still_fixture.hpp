@@ -10,7 +10,11 @@
 
 #include <box2d/box2d.h>
 
+#include <optional>
+#include <variant>
+
 #include "game/sim/body_state.hpp"
+#include "game/sim/roster.hpp"
 
 namespace qs {
 
@@ -45,6 +49,24 @@ inline StillFixture still_fixture(const BodyState& state, const StillBox& box) {
     f.xf.q.Set(static_cast<float>(state.angle));
     f.solid = box.solid;
     return f;
+}
+
+/// Whether `entity`'s type has a still body (a door, a turret).
+inline bool is_still_entity(const Entity& entity) {
+    return std::visit([]<class T>(const T&) { return StillBody<T>; }, entity);
+}
+
+/// A still entity's fixture as its body would have it; nullopt for other types.
+inline std::optional<StillFixture> still_fixture_of(const Entity& entity) {
+    return std::visit(
+        []<class T>(const T& e) -> std::optional<StillFixture> {
+            if constexpr (StillBody<T>) {
+                return still_fixture(e.state, e.still_box());
+            } else {
+                return std::nullopt;
+            }
+        },
+        entity);
 }
 
 /// A still body with a velocity (only a save can give it one): Box2D moves it when it shares an island

@@ -146,8 +146,7 @@ void World::flush_changes() {
     for (EntityRef ref : pending_erase_) {
         if (Entity* entity = entities.get(to_key(ref))) {
             BodyState& state = body_state(*entity);
-            if (state.body && std::visit([]<class T>(const T&) { return StillBody<T>; }, *entity))
-                std::erase(still_bodies_, ref);
+            if (state.body && is_still_entity(*entity)) std::erase(still_bodies_, ref);
             destroy_body(state);
             unindex_erased(ref.index);
             entities.erase(to_key(ref));
@@ -216,7 +215,7 @@ void World::step(const ActionState& actions) {
             moved.angle = state.body->GetAngle();
             moved.spin = state.body->GetAngularVelocity();
             moved.awake = state.body->IsAwake();
-        } else if (std::visit([]<class T>(const T&) { return StillBody<T>; }, entity)) {
+        } else if (is_still_entity(entity)) {
             moved = still_body_report(state);
         } else {
             continue;
@@ -260,16 +259,21 @@ WorldSnapshot World::capture() const {
     return snapshot;
 }
 
-void World::capture_into(WorldSnapshot& snapshot) const {
+void World::prepare_snapshot(WorldSnapshot& snapshot) const {
     entities.export_layout_into(snapshot.layout);
     snapshot.game = game;
-    snapshot.entities.clear();
-    if (snapshot.entities.capacity() < entities.size()) {
-        snapshot.entities = {};
-        snapshot.entities.reserve(entities.size());
+    const std::size_t n = entities.size();
+    if (snapshot.entities.capacity() < n) {
         // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
-        populate_pages(snapshot.entities.data(), entities.size() * sizeof(Entity));
+        snapshot.entities = {};
+        snapshot.entities.reserve(n);
+        populate_pages(snapshot.entities.data(), n * sizeof(Entity));
     }
+}
+
+void World::capture_into(WorldSnapshot& snapshot) const {
+    prepare_snapshot(snapshot);
+    snapshot.entities.clear();
     // Dense order is arbitrary; a snapshot lists entities by index.
     entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
         snapshot.entities.push_back(entity);
@@ -384,17 +388,9 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
     if (scan_out_.size() < job.chunks) scan_out_.resize(job.chunks);
     begin_scan();
     if (!snapshot) return;
-    const std::size_t n = entities.size();
-    entities.export_layout_into(snapshot->layout);
-    snapshot->game = game;
-    std::vector<Entity>& copies = snapshot->entities;
-    if (copies.capacity() < n) {
-        // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
-        copies = {};
-        copies.reserve(n);
-        populate_pages(copies.data(), n * sizeof(Entity));
-    }
-    copies.resize(n);  // (a pooled save is already about this size: little to construct or destroy)
+    prepare_snapshot(*snapshot);
+    // Sized now, filled by chunks (a pooled save is already about this size: little to construct or destroy).
+    snapshot->entities.resize(entities.size());
 }
 
 void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
@@ -502,16 +498,8 @@ void World::follow_still_bodies() {
     std::erase_if(still_bodies_, [&](EntityRef ref) {
         Entity* entity = entities.get(to_key(ref));
         if (!entity) return true;
-        const bool keep = std::visit(
-            [&]<class T>(const T& e) {
-                if constexpr (StillBody<T>) {
-                    return still_near(still_fixture(e.state, e.still_box()).fat_box(), player,
-                                      TerrainWindow::keep_margin);
-                } else {
-                    return false;
-                }
-            },
-            *entity);
+        const std::optional<StillFixture> fixture = still_fixture_of(*entity);
+        const bool keep = fixture && still_near(fixture->fat_box(), player, TerrainWindow::keep_margin);
         if (!keep) destroy_body(body_state(*entity));
         return !keep;
     });

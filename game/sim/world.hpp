@@ -228,6 +228,8 @@ class World {
         std::exception_ptr failure;        ///< a failed chunk's (written before it counts as done)
     };
     void begin_copy(WorldSnapshot* snapshot, CopyJob& job);
+    /// A snapshot's layout and game state, and room for every entity (capture_into, begin_copy).
+    void prepare_snapshot(WorldSnapshot& snapshot) const;
     void copy_chunks(WorldSnapshot* snapshot, CopyJob& job);
     /// The bodies scan_entities() listed: the moving ones (bodied_) in index order, then the still ones
     /// near the player (still_found_) in index order, or every still one when all_still_bodies().
@@ -303,7 +305,7 @@ class World {
     /// index_moving_body()).
     void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out);
     /// What a moving body is, read from it: a solid one joins moving_solids_.
-    void index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids);
+    void index_moving_body(EntityRef ref);
     /// Forgets the busy bit of an entity about to be erased.
     void unindex_erased(std::uint32_t slot);
     /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).

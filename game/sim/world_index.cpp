@@ -29,15 +29,6 @@ namespace qs {
 
 namespace {
 
-/// b2DynamicTree::CreateProxy's fattening, in the same float arithmetic.
-b2AABB fattened(const b2AABB& box) {
-    b2AABB fat;
-    const b2Vec2 r(b2_aabbExtension, b2_aabbExtension);
-    fat.lowerBound = box.lowerBound - r;
-    fat.upperBound = box.upperBound + r;
-    return fat;
-}
-
 bool is_solid(const b2Fixture* fixture) {
     return (fixture->GetFilterData().categoryBits & collision::solid_entity) != 0;
 }
@@ -46,11 +37,6 @@ bool is_still(const b2Body* body) {
     return body->GetType() == b2_staticBody;
 }
 
-/// A static body with a velocity: Box2D moves it when it shares an island with a dynamic body.
-bool is_odd(const b2Body* body) {
-    return is_still(body) && (body->GetLinearVelocity().x != 0 || body->GetLinearVelocity().y != 0 ||
-                              body->GetAngularVelocity() != 0);
-}
 
 // ---- the Box2D queries (for odd solid bodies) ----
 
@@ -98,19 +84,6 @@ bool shape_overlaps(const b2Fixture* fixture, const b2AABB& box) {
     shape_box.lowerBound += b2Vec2(b2_polygonRadius, b2_polygonRadius);
     shape_box.upperBound -= b2Vec2(b2_polygonRadius, b2_polygonRadius);
     return b2TestOverlap(shape_box, box);
-}
-
-/// A still entity's fixture as its body would have it (static_solids_ holds only still entities).
-std::optional<StillFixture> still_fixture_of(const Entity& entity) {
-    return std::visit(
-        []<class T>(const T& e) -> std::optional<StillFixture> {
-            if constexpr (StillBody<T>) {
-                return still_fixture(e.state, e.still_box());
-            } else {
-                return std::nullopt;
-            }
-        },
-        entity);
 }
 
 /// box_blocked's test of a still fixture against the query box (its shape, without the polygon skin).
@@ -206,7 +179,7 @@ void World::end_scan(std::size_t parts) {
 
 void World::finish_indexes(bool positions) {
     moving_solids_.clear();
-    for (EntityRef ref : bodied_) index_moving_body(ref, &index_batch_.static_solids);
+    for (EntityRef ref : bodied_) index_moving_body(ref);
     // Level entities are placed inside the level; the grids cover it (anything outside lands on a border).
     // (build() hands back the grid's old item storage, for the next call.)
     if (positions) touchables_.build(level_->tiles.width, level_->tiles.height, index_batch_.touchables);
@@ -268,45 +241,24 @@ void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool i
                 if (out) {
                     out->bodied.push_back(ref);
                 } else {
-                    index_moving_body(ref, nullptr);
+                    index_moving_body(ref);
                 }
             }
         },
         entity);
 }
 
-void World::index_moving_body(EntityRef ref, std::vector<GridIndex::Item>* static_solids) {
+void World::index_moving_body(EntityRef ref) {
+    // (Every static body is a still entity's, made by make_still_body: a moving body is kinematic or
+    // dynamic, and Box2D alone knows its broad-phase box.)
     const Entity* entity = entities.get(to_key(ref));
     const b2Body* body = entity ? body_state(*entity).body : nullptr;
     if (!body) return;
-    bool solid = false;
-    b2AABB fat{};
     for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
-        if (!is_solid(f)) continue;
-        for (int32 child = 0; child < f->GetShape()->GetChildCount(); ++child) {
-            b2AABB box;
-            f->GetShape()->ComputeAABB(&box, body->GetTransform(), child);
-            if (solid) {
-                fat.Combine(fattened(box));
-            } else {
-                fat = fattened(box);
-            }
-            solid = true;
+        if (is_solid(f)) {
+            moving_solids_.push_back(ref);
+            return;
         }
-    }
-    if (!solid) return;
-    if (is_odd(body)) odd_solids_ = true;
-    const bool carries = std::visit([]<class T>(const T&) { return CarriesRiders<T>; }, *entity);
-    if (is_still(body) && !carries) {  // (a static body of a type that is not a StillBody)
-        const GridIndex::Item item{fat.lowerBound.x, fat.lowerBound.y, fat.upperBound.x, fat.upperBound.y,
-                                   ref};
-        if (static_solids) {
-            static_solids->push_back(item);
-        } else {
-            static_solids_.add(item);
-        }
-    } else {
-        moving_solids_.push_back(ref);
     }
 }
 
