@@ -37,7 +37,6 @@ bool is_still(const b2Body* body) {
     return body->GetType() == b2_staticBody;
 }
 
-
 // ---- the Box2D queries (for odd solid bodies) ----
 
 bool box2d_box_blocked(b2World& physics, const b2AABB& box) {
