@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "engine/tile_grid.hpp"
@@ -58,6 +59,16 @@ struct OutlinePiece {
 std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, const TileGrid& grid,
                                          const std::function<std::uint8_t(std::uint8_t)>& kind_of,
                                          int threads = 0);
+
+/// The outline pieces of the union of the rectangles whose type is solid (`is_solid`, never type 0),
+/// painted with their types in order over an empty width x height grid: exactly
+/// split_outlines(trace_outlines(painted, non-empty), painted, kind_of), in one pass that reads each
+/// loop's kinds while tracing it and lists the unit edges only of loops along cells of several kinds.
+/// `bands` as for trace_outlines.
+std::vector<OutlinePiece> trace_outline_pieces(int width, int height, std::span<const TileRect> rects,
+                                               const std::function<bool(std::uint8_t)>& is_solid,
+                                               const std::function<std::uint8_t(std::uint8_t)>& kind_of,
+                                               int bands = 0);
 
 /// Creates one static body at the origin with one chain fixture per piece (CreateLoop for a closed piece,
 /// CreateChain with its ghost vertices for an open one), each with `friction_of(piece.kind)`.

@@ -122,17 +122,9 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
     const auto one_way = static_cast<std::uint8_t>(TileType::oneway);
     const auto spikes = static_cast<std::uint8_t>(TileType::spikes);
 
-    // The union of the solid rectangles, painted with their types, and its outline.
-    TileGrid solid(tiles.width, tiles.height);
-    for (const TileRect& rect : rects) {
-        if (!tile_is_solid(rect.type)) continue;
-        for (int y = rect.y; y < rect.y + rect.h; ++y) {
-            std::fill_n(solid.tiles.begin() + static_cast<std::ptrdiff_t>(y) * solid.width + rect.x, rect.w,
-                        rect.type);
-        }
-    }
-    shapes->outline = split_outlines(
-        trace_outlines(solid, [](std::uint8_t t) { return t != 0; }), solid,
+    // The outline of the union of the solid rectangles, split where ice starts and ends.
+    shapes->outline = trace_outline_pieces(
+        tiles.width, tiles.height, rects, [](std::uint8_t t) { return tile_is_solid(t); },
         [](std::uint8_t t) -> std::uint8_t { return t == static_cast<std::uint8_t>(TileType::ice) ? 1 : 0; });
 
     // One-way surfaces: on each grid line, the tops of one-way rectangles minus the bottoms of one-way

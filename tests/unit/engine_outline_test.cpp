@@ -12,6 +12,7 @@
 #include <box2d/box2d.h>
 
 #include "engine/outline.hpp"
+#include "engine/rect_partition.hpp"
 
 namespace {
 
@@ -170,7 +171,8 @@ TEST_CASE("outline: an L-shape and a staircase keep only their corners") {
 TEST_CASE("outline: random grids are traced exactly and Box2D accepts every loop") {
     std::mt19937 random(99);
     for (int round = 0; round < 1500; ++round) {
-        const int width = std::uniform_int_distribution<int>(1, 20)(random);
+        // Some wider than 64 cells: the scan reads 64 edges at a time.
+        const int width = std::uniform_int_distribution<int>(1, round % 10 == 0 ? 200 : 20)(random);
         const int height = std::uniform_int_distribution<int>(1, 20)(random);
         const double fill = std::uniform_real_distribution<double>(0.1, 0.9)(random);
         std::bernoulli_distribution solid(fill);
@@ -225,6 +227,64 @@ TEST_CASE("outline: tracing in bands of rows and splitting in shares give what o
             }
         }
     }
+}
+
+namespace {
+
+/// Checks that `pieces` are `expected`, piece by piece.
+void check_same_pieces(const std::vector<qs::OutlinePiece>& pieces, const std::vector<qs::OutlinePiece>& expected) {
+    REQUIRE(pieces.size() == expected.size());
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        CAPTURE(i);
+        CHECK(pieces[i].points == expected[i].points);
+        CHECK(pieces[i].ghost_before == expected[i].ghost_before);
+        CHECK(pieces[i].ghost_after == expected[i].ghost_after);
+        CHECK(pieces[i].closed == expected[i].closed);
+        CHECK(pieces[i].kind == expected[i].kind);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("outline: pieces traced straight from rectangles are those of painting, tracing and splitting") {
+    std::mt19937 random(23);
+    const auto kind_of = [](std::uint8_t type) -> std::uint8_t { return type == 2 ? 1 : type == 4 ? 7 : 0; };
+    const auto solid_type = [](std::uint8_t type) { return type != 3; };  // 3 is not solid, like one-way
+    for (int round = 0; round < 400; ++round) {
+        CAPTURE(round);
+        const int width = std::uniform_int_distribution<int>(1, round % 4 == 0 ? 150 : 50)(random);
+        const int height = std::uniform_int_distribution<int>(1, 50)(random);
+        std::vector<qs::TileRect> rects;
+        if (round % 2 == 0) {
+            // A level's rectangles: the merged partition of a grid of types 0-4.
+            std::bernoulli_distribution filled(std::uniform_real_distribution<double>(0.2, 0.9)(random));
+            std::uniform_int_distribution<int> type(1, 4);
+            TileGrid grid(width, height);
+            for (auto& tile : grid.tiles) tile = filled(random) ? static_cast<std::uint8_t>(type(random)) : 0;
+            rects = qs::partition_rectangles(grid);
+        } else {
+            // Any rectangles: overlapping (a later one paints over), partly or wholly outside, of type 0.
+            const int count = std::uniform_int_distribution<int>(0, 30)(random);
+            std::uniform_int_distribution<int> x(-5, width + 2), y(-5, height + 2), side(0, 12), type(0, 4);
+            for (int i = 0; i < count; ++i)
+                rects.push_back({x(random), y(random), side(random), side(random), static_cast<std::uint8_t>(type(random))});
+        }
+        TileGrid painted(width, height);
+        for (const qs::TileRect& rect : rects) {
+            if (rect.type == 0 || !solid_type(rect.type)) continue;
+            for (int y = rect.y; y < rect.y + rect.h; ++y)
+                for (int x = rect.x; x < rect.x + rect.w; ++x)
+                    if (painted.inside(x, y)) painted.set(x, y, rect.type);
+        }
+        const auto expected = qs::split_outlines(qs::trace_outlines(painted, non_empty, 1), painted, kind_of, 1);
+        for (const int bands : {1, 2, 5}) {
+            CAPTURE(bands);
+            check_same_pieces(qs::trace_outline_pieces(width, height, rects, solid_type, kind_of, bands), expected);
+        }
+    }
+    CHECK(qs::trace_outline_pieces(0, 5, {}, solid_type, kind_of).empty());
+    const std::vector<qs::TileRect> outside = {{-3, -3, 2, 2, 1}, {10, 0, 4, 4, 1}};
+    CHECK(qs::trace_outline_pieces(8, 8, outside, solid_type, kind_of).empty());
 }
 
 namespace {
