@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <png.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <string>
@@ -117,6 +118,53 @@ TEST_CASE("png: the pixel limit is checked before decoding, libpng's errors are 
     const std::size_t idat = text.find("IDAT");
     REQUIRE(idat != std::string::npos);
     bytes[idat + 6] ^= 0x40;
+    error.clear();
+    CHECK_FALSE(qs::decode_png_rgba(bytes.data(), bytes.size(), 1 << 20, error));
+    CHECK(error.rfind("cannot decode the PNG (corrupt or truncated): ", 0) == 0);
+}
+
+TEST_CASE("png: the IDAT chunks' CRC-32 guards the data, zlib's Adler-32 is not recomputed") {
+    qs::test::ScratchDir dir("qs_png_test");
+    const fs::path grey = dir.path() / "grey.png";
+    write_raw_png(grey, 3, 2, 8, PNG_COLOR_TYPE_GRAY, false, {{1, 2, 3}, {4, 5, 6}});
+    std::FILE* file = std::fopen(grey.c_str(), "rb");
+    std::vector<std::uint8_t> bytes(4096);
+    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file));
+    std::fclose(file);
+    const std::string text(bytes.begin(), bytes.end());
+    const std::size_t type_at = text.find("IDAT");
+    REQUIRE(type_at != std::string::npos);
+    const std::size_t length = (std::size_t{bytes[type_at - 4]} << 24) | (std::size_t{bytes[type_at - 3]} << 16) |
+                               (std::size_t{bytes[type_at - 2]} << 8) | bytes[type_at - 1];
+    const std::size_t data_at = type_at + 4, crc_at = data_at + length;
+    const auto rewrite_crc = [&] {
+        const uLong crc = crc32(0, bytes.data() + type_at, static_cast<uInt>(4 + length));
+        for (int i = 0; i < 4; ++i) bytes[crc_at + i] = static_cast<std::uint8_t>(crc >> (24 - 8 * i));
+    };
+    std::string error;
+    const auto intact = qs::decode_png_rgba(bytes.data(), bytes.size(), 1 << 20, error);
+    REQUIRE(intact);
+
+    // The zlib stream's own checksum (its last 4 bytes) changed and the chunk's CRC made to match: the
+    // pixels are what the stream holds.
+    std::vector<std::uint8_t> original = bytes;
+    bytes[crc_at - 1] ^= 0x01;
+    rewrite_crc();
+    const auto adler_changed = qs::decode_png_rgba(bytes.data(), bytes.size(), 1 << 20, error);
+    REQUIRE(adler_changed);
+    CHECK(adler_changed->pixels == intact->pixels);
+
+    // The same byte changed without a matching CRC: refused.
+    bytes = original;
+    bytes[crc_at - 1] ^= 0x01;
+    error.clear();
+    CHECK_FALSE(qs::decode_png_rgba(bytes.data(), bytes.size(), 1 << 20, error));
+    CHECK(error.rfind("cannot decode the PNG (corrupt or truncated): ", 0) == 0);
+
+    // A stream cut short inside the compressed data, CRC made to match: it does not inflate, refused.
+    bytes = original;
+    bytes[data_at + 2] ^= 0xff;
+    rewrite_crc();
     error.clear();
     CHECK_FALSE(qs::decode_png_rgba(bytes.data(), bytes.size(), 1 << 20, error));
     CHECK(error.rfind("cannot decode the PNG (corrupt or truncated): ", 0) == 0);
