@@ -72,8 +72,10 @@ void grow_for_rows_left(std::vector<TileRect>& rects, int row, int height) {
     rects.reserve(std::max(doubled, static_cast<std::size_t>(projected)));
 }
 
-/// The partition of rows [y_begin, y_end) alone, appended to `rects` (rectangles open at y_end end there).
-void partition_rows(const TileGrid& grid, int y_begin, int y_end, std::vector<TileRect>& rects) {
+/// The partition of rows [y_begin, y_end) alone, appended to `rects` (rectangles open at y_end end there);
+/// `rects` is grown for rows up to `projected_end` (>= y_end: more rows will be joined onto it).
+void partition_rows(const TileGrid& grid, int y_begin, int y_end, std::vector<TileRect>& rects,
+                    int projected_end) {
     // Rectangles are appended when they start, row by row and left to right, which is (y, x) order.
     // A row has at most width / 1 runs, so the two open lists never need to grow.
     std::vector<OpenRect> open_lists(2 * static_cast<std::size_t>(grid.width));
@@ -117,7 +119,8 @@ void partition_rows(const TileGrid& grid, int y_begin, int y_end, std::vector<Ti
             }
             if (!continued) {
                 current[current_count++] = {x, end, static_cast<std::uint32_t>(rects.size()), type};
-                if (rects.size() == rects.capacity()) grow_for_rows_left(rects, y - y_begin, y_end - y_begin);
+                if (rects.size() == rects.capacity())
+                    grow_for_rows_left(rects, y - y_begin, projected_end - y_begin);
                 rects.push_back({x, y, end - x, 0, type});
             }
         };
@@ -151,7 +154,8 @@ void join_band(std::vector<TileRect>& rects, const std::vector<TileRect>& band, 
     for (std::uint32_t i = 0; i < rects.size(); ++i) {
         if (rects[i].y + rects[i].h == seam) ending.push_back(i);
     }
-    std::sort(ending.begin(), ending.end(), [&](std::uint32_t a, std::uint32_t b) { return rects[a].x < rects[b].x; });
+    std::sort(ending.begin(), ending.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return rects[a].x < rects[b].x; });
     std::size_t at = 0, starting = 0;
     rects.reserve(rects.size() + band.size());
     for (; starting < band.size() && band[starting].y == seam; ++starting) {
@@ -190,10 +194,13 @@ std::vector<TileRect> partition_rectangles(const TileGrid& grid, int bands) {
     std::vector<std::future<void>> others;
     for (int band = 1; band < bands; ++band) {
         others.push_back(std::async(thread_or_here, [&, band] {
-            partition_rows(grid, band_begin(band), band_begin(band + 1), band_rects[band]);
+            partition_rows(grid, band_begin(band), band_begin(band + 1), band_rects[band],
+                           band_begin(band + 1));
         }));
     }
-    partition_rows(grid, 0, band_begin(1), rects);
+    // Band 0's result becomes the whole result: grown for every row, so joining the other bands onto it
+    // rarely moves it (a move writes it again into fresh pages).
+    partition_rows(grid, 0, band_begin(1), rects, grid.height);
     for (int band = 1; band < bands; ++band) {
         others[band - 1].get();
         join_band(rects, band_rects[band], band_begin(band));
