@@ -23,60 +23,46 @@ TerrainShapes::ChunkSpan span_of(OutlinePoint a, OutlinePoint b) {
             chunk_of(std::max(a.y, b.y))};
 }
 
-/// Cuts each outline piece of `pieces` into runs of consecutive edges touching the same chunks, appended to
-/// `parts`, their points to `part_points` (Part::first counts from the start of `part_points`).
-void add_outline_parts(std::span<const OutlinePiece> pieces, std::vector<TerrainShapes::Part>& parts,
-                       std::vector<OutlinePoint>& part_points) {
+/// Cuts each outline piece of `pieces` (the pieces from index `first_piece` of the outline on) into runs of
+/// consecutive edges touching the same chunks, appended to `parts`.
+void add_outline_parts(std::span<const OutlinePiece> pieces, std::uint32_t first_piece,
+                       std::vector<TerrainShapes::Part>& parts) {
     using Part = TerrainShapes::Part;
-    // At most one part per edge and two points per edge (the caller may have reserved for more).
-    std::size_t edges_total = 0;
-    for (const OutlinePiece& piece : pieces) edges_total += piece.points.size();
-    parts.reserve(parts.size() + edges_total);
-    part_points.reserve(part_points.size() + 2 * edges_total);
     std::vector<TerrainShapes::ChunkSpan> spans;
-    for (const OutlinePiece& piece : pieces) {
+    for (std::size_t index = 0; index < pieces.size(); ++index) {
+        const OutlinePiece& piece = pieces[index];
         const std::vector<OutlinePoint>& points = piece.points;
         const std::size_t n = points.size();
         if (n < (piece.closed ? 3u : 2u)) continue;  // as create_outline_body: no fixture
         const std::size_t edges = piece.closed ? n : n - 1;
-        spans.clear();
-        for (std::size_t i = 0; i < edges; ++i) spans.push_back(span_of(points[i], points[(i + 1) % n]));
+        spans.resize(edges);
+        for (std::size_t i = 0; i + 1 < n; ++i) spans[i] = span_of(points[i], points[i + 1]);
+        if (piece.closed) spans[n - 1] = span_of(points[n - 1], points[0]);
+        Part part;
+        part.outline_kind = piece.kind;
+        part.piece = first_piece + static_cast<std::uint32_t>(index);
         // A closed piece starts its runs where the span changes (one loop if it never does).
         std::size_t start = 0;
         if (piece.closed) {
-            while (start < n && spans[start] == spans[(start + n - 1) % n]) ++start;
+            while (start < n && spans[start] == spans[start == 0 ? n - 1 : start - 1]) ++start;
             if (start == n) {
-                Part part;
                 part.kind = Part::Kind::loop;
-                part.outline_kind = piece.kind;
-                part.first = static_cast<std::uint32_t>(part_points.size());
+                part.first = 0;
                 part.count = static_cast<std::uint32_t>(n);
                 part.chunks = spans[0];
-                part_points.insert(part_points.end(), points.begin(), points.end());
                 parts.push_back(part);
                 continue;
             }
         }
-        const auto point = [&](std::size_t i) { return points[i % n]; };
+        part.kind = Part::Kind::chain;
         for (std::size_t k = 0; k < edges;) {
-            const std::size_t a = start + k;  // first edge of the run (mod n for a closed piece)
+            // Edges k, k + 1, ... after `start`, wrapping around a closed piece.
+            const std::size_t a = start + k < n ? start + k : start + k - n;
             std::size_t b = k + 1;
-            while (b < edges && spans[(start + b) % n] == spans[a % n]) ++b;
-            const std::size_t end = start + b;  // the run's edges are [a, end): points a .. end
-            Part part;
-            part.kind = Part::Kind::chain;
-            part.outline_kind = piece.kind;
-            part.first = static_cast<std::uint32_t>(part_points.size());
-            part.count = static_cast<std::uint32_t>(end - a + 1);
-            part.chunks = spans[a % n];
-            if (piece.closed) {
-                part.ghost_before = point(a + n - 1);
-                part.ghost_after = point(end + 1);
-            } else {
-                part.ghost_before = a == 0 ? piece.ghost_before : points[a - 1];
-                part.ghost_after = end == n - 1 ? piece.ghost_after : points[end + 1];
-            }
-            for (std::size_t i = a; i <= end; ++i) part_points.push_back(point(i));
+            while (b < edges && spans[start + b < n ? start + b : start + b - n] == spans[a]) ++b;
+            part.first = static_cast<std::uint32_t>(a);
+            part.count = static_cast<std::uint32_t>(b - k + 1);  // edges k .. b - 1: one point more
+            part.chunks = spans[a];
             parts.push_back(part);
             k = b;
         }
@@ -105,6 +91,19 @@ void list_parts_by_chunk(TerrainShapes& shapes, const TileGrid& tiles) {
 
 }  // namespace
 
+OutlinePoint TerrainShapes::ghost_before(const Part& part) const {
+    const OutlinePiece& piece = outline[part.piece];
+    if (piece.closed) return piece.points[part.first == 0 ? piece.points.size() - 1 : part.first - 1];
+    return part.first == 0 ? piece.ghost_before : piece.points[part.first - 1];
+}
+
+OutlinePoint TerrainShapes::ghost_after(const Part& part) const {
+    const OutlinePiece& piece = outline[part.piece];
+    const std::size_t after = std::size_t{part.first} + part.count;  // the point after the last
+    if (piece.closed) return piece.points[after < piece.points.size() ? after : after - piece.points.size()];
+    return after == piece.points.size() ? piece.ghost_after : piece.points[after];
+}
+
 TerrainShapes::ChunkSpan TerrainShapes::chunks_touching(double x0, double y0, double x1, double y1) const {
     if (!(x0 <= x1) || !(y0 <= y1)) return {};  // also NaN
     const auto chunk = [](double v) {
@@ -117,7 +116,7 @@ TerrainShapes::ChunkSpan TerrainShapes::chunks_touching(double x0, double y0, do
 }
 
 std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
-                                                           const std::vector<TileRect>& rects) {
+                                                          const std::vector<TileRect>& rects) {
     auto shapes = std::make_shared<TerrainShapes>();
     const auto one_way = static_cast<std::uint8_t>(TileType::oneway);
     const auto spikes = static_cast<std::uint8_t>(TileType::spikes);
@@ -166,26 +165,23 @@ std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
     const bool big = static_cast<std::int64_t>(tiles.width) * tiles.height >= std::int64_t{1} << 20;
     const std::size_t shares = big ? 2 : 1;
     const std::span<const OutlinePiece> pieces(shapes->outline);
-    // At most one part and two points per edge, reserved once for every share (untouched pages cost nothing).
+    // At most one part per edge, reserved once for every share (untouched pages cost nothing).
     std::size_t edges_total = 0;
     for (const OutlinePiece& piece : pieces) edges_total += piece.points.size();
     shapes->parts.reserve(edges_total + shapes->one_way_runs.size() + shapes->spikes.size());
-    shapes->part_points.reserve(2 * edges_total);
     const std::size_t half = pieces.size() / shares;
     std::vector<Part> later_parts;
-    std::vector<OutlinePoint> later_points;
     std::future<void> later;
     if (shares == 2) {
-        later = std::async(thread_or_here,
-                           [&] { add_outline_parts(pieces.subspan(half), later_parts, later_points); });
+        later = std::async(thread_or_here, [&] {
+            later_parts.reserve(edges_total);
+            add_outline_parts(pieces.subspan(half), static_cast<std::uint32_t>(half), later_parts);
+        });
     }
-    add_outline_parts(pieces.first(shares == 2 ? half : pieces.size()), shapes->parts, shapes->part_points);
+    add_outline_parts(pieces.first(shares == 2 ? half : pieces.size()), 0, shapes->parts);
     if (later.valid()) {
         later.get();
-        const auto offset = static_cast<std::uint32_t>(shapes->part_points.size());
-        for (Part& part : later_parts) part.first += offset;
         shapes->parts.insert(shapes->parts.end(), later_parts.begin(), later_parts.end());
-        shapes->part_points.insert(shapes->part_points.end(), later_points.begin(), later_points.end());
     }
     for (std::size_t i = 0; i < shapes->one_way_runs.size(); ++i) {
         const OneWayRun& run = shapes->one_way_runs[i];

@@ -45,19 +45,31 @@ struct TerrainShapes {
     /// What becomes one Box2D fixture. Geometry is never cut: an outline part is a run of consecutive
     /// edges of one piece whose boxes touch the same chunks, with the piece's neighbouring points as its
     /// ghost vertices (each child edge is exactly the one the whole piece's chain has); a one-way run and
-    /// a spike rectangle are whole. A part is listed in every chunk its box (closed) touches.
+    /// a spike rectangle are whole. A part is listed in every chunk its box (closed) touches. An outline
+    /// part names its points in the piece rather than copying them (part_point, ghost_before/after).
     struct Part {
         enum class Kind : std::uint8_t { chain, loop, one_way, spike };
         Kind kind = Kind::chain;
         std::uint8_t outline_kind = 0;  ///< chain, loop: the piece's kind (friction)
-        std::uint32_t first = 0;  ///< chain, loop: first point in part_points; else the run or spike index
-        std::uint32_t count = 0;  ///< chain, loop: points
-        OutlinePoint ghost_before, ghost_after;  ///< chain only
+        std::uint32_t piece = 0;        ///< chain, loop: index in `outline`
+        std::uint32_t first = 0;  ///< chain, loop: its first point in the piece; else the run or spike index
+        std::uint32_t count = 0;  ///< chain, loop: points (a closed piece's wrap around its end)
         ChunkSpan chunks;
     };
     /// Outline parts (in piece order), then one-way runs, then spikes: the order fixtures are made in.
     std::vector<Part> parts;
-    std::vector<OutlinePoint> part_points;
+
+    /// Point i (0 <= i < count) of an outline part.
+    OutlinePoint part_point(const Part& part, std::uint32_t i) const {
+        const std::vector<OutlinePoint>& points = outline[part.piece].points;
+        const std::size_t at = std::size_t{part.first} + i;
+        return points[at < points.size() ? at : at - points.size()];
+    }
+    /// A chain part's ghost vertices: the piece's points just before and after it (an open piece's own
+    /// ghosts at its ends).
+    OutlinePoint ghost_before(const Part& part) const;
+    OutlinePoint ghost_after(const Part& part) const;
+
     /// Chunks cover [0, columns * chunk_size) x [0, rows * chunk_size), the level and its far border lines.
     int chunk_columns = 0, chunk_rows = 0;
     /// The parts touching chunk (cx, cy), ascending: chunk_parts[chunk_start[c] .. chunk_start[c + 1]),
@@ -68,7 +80,8 @@ struct TerrainShapes {
     ChunkSpan chunks_touching(double x0, double y0, double x1, double y1) const;
 
     /// The shapes of a level from its tiles and their merged rectangles (level.tiles, level.rects).
-    static std::shared_ptr<const TerrainShapes> build(const TileGrid& tiles, const std::vector<TileRect>& rects);
+    static std::shared_ptr<const TerrainShapes> build(const TileGrid& tiles,
+                                                      const std::vector<TileRect>& rects);
     static std::shared_ptr<const TerrainShapes> build(const LevelData& level) {
         return build(level.tiles, level.rects);
     }

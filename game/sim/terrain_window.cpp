@@ -127,14 +127,13 @@ b2Fixture* TerrainWindow::create_part(const TerrainShapes& shapes, std::uint32_t
                 many.resize(part.count);
                 points = many.data();
             }
-            for (std::uint32_t i = 0; i < part.count; ++i)
-                points[i] = vec(shapes.part_points[part.first + i]);
+            for (std::uint32_t i = 0; i < part.count; ++i) points[i] = vec(shapes.part_point(part, i));
             b2ChainShape chain;
             if (part.kind == Kind::loop) {
                 chain.CreateLoop(points, static_cast<int32>(part.count));
             } else {
-                chain.CreateChain(points, static_cast<int32>(part.count), vec(part.ghost_before),
-                                  vec(part.ghost_after));
+                chain.CreateChain(points, static_cast<int32>(part.count), vec(shapes.ghost_before(part)),
+                                  vec(shapes.ghost_after(part)));
             }
             fixture.shape = &chain;
             fixture.friction = part.outline_kind == 1 ? frictions_.ice : frictions_.ground;

@@ -230,15 +230,17 @@ TEST_CASE("terrain window: each outline edge is in exactly one part, with the gh
             switch (part.kind) {
                 case TerrainShapes::Part::Kind::chain:
                 case TerrainShapes::Part::Kind::loop: {
-                    std::vector<OutlinePoint> points(shapes->part_points.begin() + part.first,
-                                                     shapes->part_points.begin() + part.first + part.count);
+                    std::vector<OutlinePoint> points;
+                    for (std::uint32_t i = 0; i < part.count; ++i)
+                        points.push_back(shapes->part_point(part, i));
                     const std::vector<b2Vec2> v = vecs(points);
                     b2ChainShape chain;
                     if (part.kind == TerrainShapes::Part::Kind::loop) {
                         chain.CreateLoop(v.data(), static_cast<int32>(v.size()));
                     } else {
                         chain.CreateChain(v.data(), static_cast<int32>(v.size()),
-                                          vecs({part.ghost_before})[0], vecs({part.ghost_after})[0]);
+                                          vecs({shapes->ghost_before(part)})[0],
+                                          vecs({shapes->ghost_after(part)})[0]);
                     }
                     for (int i = 0; i < chain.GetChildCount(); ++i)
                         from_parts.emplace_back(child_edge(chain, i), part.outline_kind);
