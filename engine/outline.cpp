@@ -24,59 +24,114 @@ enum Direction : int { kEast = 0, kSouth = 1, kWest = 2, kNorth = 3 };
 constexpr std::array<int, 4> kStepX = {1, 0, -1, 0};
 constexpr std::array<int, 4> kStepY = {0, 1, 0, -1};
 
-/// Tile types with a one-cell empty border (0: empty, any other value: solid), so the four cells around
-/// any vertex can be read directly.
+static_assert(std::endian::native == std::endian::little,
+              "SolidMask reads its bit rows through bytes as well as 64-bit words");
+
+/// One bit per cell, set for solid cells, with a one-cell empty border so the four cells around any vertex
+/// can be read directly; each row a whole number of 64-bit words (and one spare, for reads across the end).
+/// An eighth of a byte grid: it stays in the cache while loops are walked.
 class SolidMask {
    public:
-    /// The cells of `grid` for which is_solid is true, as 1.
+    /// The cells of `grid` for which is_solid is true.
     SolidMask(const TileGrid& grid, const std::function<bool(std::uint8_t)>& is_solid)
-        : width_(grid.width + 2),
-          height_(grid.height + 2),
-          cells_(static_cast<std::size_t>(width_) * height_, 0) {
-        std::array<std::uint8_t, 256> solid_by_type{};
+        : SolidMask(grid.width, grid.height) {
+        std::array<bool, 256> solid_by_type{};
         for (int type = 0; type < 256; ++type)
-            solid_by_type[type] = is_solid(static_cast<std::uint8_t>(type)) ? 1 : 0;
+            solid_by_type[type] = is_solid(static_cast<std::uint8_t>(type));
         for (int y = 0; y < grid.height; ++y) {
             const std::uint8_t* row = grid.tiles.data() + static_cast<std::size_t>(y) * grid.width;
-            std::uint8_t* out = &cells_[static_cast<std::size_t>(y + 1) * width_ + 1];
-            for (int x = 0; x < grid.width; ++x) out[x] = solid_by_type[row[x]];
+            for (int x = 0; x < grid.width; ++x) {
+                if (solid_by_type[row[x]]) set_run(y, x, x + 1);
+            }
         }
     }
-    /// The rectangles whose type is solid (and not 0) painted with their type, in order, on an empty
-    /// width x height grid; rectangles are clipped to the grid.
+    /// The cells of the rectangles whose type is solid (`is_solid`; never type 0), clipped to a width x
+    /// height grid.
     SolidMask(int width, int height, std::span<const TileRect> rects,
               const std::function<bool(std::uint8_t)>& is_solid)
-        : width_(width + 2), height_(height + 2), cells_(static_cast<std::size_t>(width_) * height_, 0) {
-        std::array<bool, 256> solid_by_type{};
+        : SolidMask(width, height) {
+        std::array<Paint, 256> paint{};
         for (int type = 1; type < 256; ++type)
-            solid_by_type[type] = is_solid(static_cast<std::uint8_t>(type));
-        for (const TileRect& rect : rects) {
-            if (!solid_by_type[rect.type]) continue;
-            const int x0 = std::max(rect.x, 0), x1 = std::min(rect.x + rect.w, width);
-            const int y0 = std::max(rect.y, 0), y1 = std::min(rect.y + rect.h, height);
-            if (x0 >= x1) continue;
-            for (int y = y0; y < y1; ++y)
-                std::memset(&cells_[static_cast<std::size_t>(y + 1) * width_ + x0 + 1], rect.type,
-                            static_cast<std::size_t>(x1 - x0));
-        }
+            paint[type] = is_solid(static_cast<std::uint8_t>(type)) ? Paint::set : Paint::skip;
+        paint_rects(rects, paint);
     }
-    int width() const { return width_ - 2; }
-    int height() const { return height_ - 2; }
-    /// Cells per row in memory (the grid's width and the two border cells).
-    int stride() const { return width_; }
-    /// Whether grid cell (x, y) is solid; -1 and width/height are the empty border.
-    bool solid(int x, int y) const { return cells_[static_cast<std::size_t>(y + 1) * width_ + (x + 1)] != 0; }
-    /// Grid row y's cells, from cell x = 0; rows -1 and height are the empty border.
-    const std::uint8_t* row(int y) const { return &cells_[static_cast<std::size_t>(y + 1) * width_ + 1]; }
-    /// The cell up and to the left of vertex (vx, vy), that is cell (vx - 1, vy - 1); the other three
-    /// around the vertex follow it at +1, +stride() and +stride() + 1.
-    const std::uint8_t* around(int vx, int vy) const {
-        return &cells_[static_cast<std::size_t>(vy) * width_ + vx];
+    /// Bit `bit` of `index_of(type)` painted by each rectangle whose type is solid, in order (a later
+    /// rectangle paints over an earlier one), clipped to a width x height grid.
+    SolidMask(int width, int height, std::span<const TileRect> rects,
+              const std::function<bool(std::uint8_t)>& is_solid,
+              const std::array<std::uint8_t, 256>& index_of, int bit)
+        : SolidMask(width, height) {
+        std::array<Paint, 256> paint{};
+        for (int type = 1; type < 256; ++type) {
+            if (is_solid(static_cast<std::uint8_t>(type)))
+                paint[type] = (index_of[type] >> bit) & 1 ? Paint::set : Paint::clear;
+        }
+        paint_rects(rects, paint);
+    }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    /// The solid bits of cells x - 1 .. x + 62 of row y (bit 0: cell x - 1); rows -1 and height, and
+    /// cells -1 and width, are the empty border. x is a multiple of 64 from 0 to width.
+    std::uint64_t word(int y, int x) const {
+        return bits_[row_start(y) + (static_cast<std::size_t>(x) >> 6)];
+    }
+    /// The solid bits of cells x .. x + 63 of row y (0 <= x < width, x a multiple of 64).
+    std::uint64_t cells_from(int y, int x) const {
+        const std::size_t at = row_start(y) + (static_cast<std::size_t>(x) >> 6);
+        return (bits_[at] >> 1) | (bits_[at + 1] << 63);
+    }
+    /// Whether cell (x, y) is set (-1 and width/height: the empty border).
+    bool cell(int x, int y) const {
+        const auto bit = static_cast<std::size_t>(x) + 1;
+        return (bits_[row_start(y) + (bit >> 6)] >> (bit & 63)) & 1;
+    }
+    /// The four cells around vertex (vx, vy) as bits: 1 up-left, 2 up-right, 4 down-left, 8 down-right
+    /// (cells (vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)).
+    int around(int vx, int vy) const {
+        // Cells vx - 1 and vx are bits vx and vx + 1 of the row with its border: two bits of a 16-bit read.
+        const auto pair = [&](int y) {
+            std::uint16_t two_bytes;
+            std::memcpy(&two_bytes, bytes() + row_start(y) * 8 + (static_cast<unsigned>(vx) >> 3), 2);
+            return (two_bytes >> (vx & 7)) & 3;
+        };
+        return pair(vy - 1) | pair(vy) << 2;
     }
 
    private:
+    SolidMask(int width, int height)
+        : width_(width),
+          height_(height),
+          words_per_row_((static_cast<std::size_t>(width) + 2 + 63) / 64 + 1),
+          bits_(words_per_row_ * (static_cast<std::size_t>(height) + 2), 0) {}
+    /// First word of cell row y (-1 .. height).
+    std::size_t row_start(int y) const { return static_cast<std::size_t>(y + 1) * words_per_row_; }
+    const unsigned char* bytes() const { return reinterpret_cast<const unsigned char*>(bits_.data()); }
+    enum class Paint : std::uint8_t { skip, set, clear };
+    /// Sets (or clears) cells [x0, x1) of row y.
+    void set_run(int y, int x0, int x1, bool set = true) {
+        std::uint64_t* row = &bits_[row_start(y)];
+        for (std::size_t bit = static_cast<std::size_t>(x0) + 1, end = static_cast<std::size_t>(x1) + 1;
+             bit < end;) {
+            const std::size_t in_word = bit & 63, count = std::min<std::size_t>(64 - in_word, end - bit);
+            const std::uint64_t ones = (count == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << count) - 1))
+                                       << in_word;
+            row[bit >> 6] = set ? row[bit >> 6] | ones : row[bit >> 6] & ~ones;
+            bit += count;
+        }
+    }
+    void paint_rects(std::span<const TileRect> rects, const std::array<Paint, 256>& paint) {
+        for (const TileRect& rect : rects) {
+            if (paint[rect.type] == Paint::skip) continue;
+            const int x0 = std::max(rect.x, 0), x1 = std::min(rect.x + rect.w, width_);
+            const int y0 = std::max(rect.y, 0), y1 = std::min(rect.y + rect.h, height_);
+            if (x0 >= x1) continue;
+            for (int y = y0; y < y1; ++y) set_run(y, x0, x1, paint[rect.type] == Paint::set);
+        }
+    }
+
     int width_, height_;
-    std::vector<std::uint8_t> cells_;
+    std::size_t words_per_row_;
+    std::vector<std::uint64_t> bits_;
 };
 
 /// Whether the boundary edge leaving a vertex in `direction` exists with the orientation rule (solid on
@@ -116,99 +171,109 @@ constexpr std::array<std::array<std::uint8_t, 4>, 16> kNextDirection = [] {
     return next;
 }();
 
-/// Bit i set when exactly one of above[i] and below[i] is solid (not 0), for i < min(64, count): the
-/// boundary edges between two rows of cells.
-std::uint64_t boundary_bits(const std::uint8_t* above, const std::uint8_t* below, int count) {
-    std::uint64_t bits = 0;
-    int i = 0;
-#if defined(__SSE2__)
-    if (count >= 64) {
-        const __m128i zero = _mm_setzero_si128();
-        for (; i < 64; i += 16) {
-            const __m128i a =
-                _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(above + i)), zero);
-            const __m128i b =
-                _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(below + i)), zero);
-            bits |=
-                static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_xor_si128(a, b))))
-                << i;
+/// The kinds of solid cells, for tracing, painted from the rectangles like the mask: each kind numbered
+/// 0 .. n - 1 in order of first use by a type, one bit plane per bit of that number (none when every solid
+/// type has one kind).
+class CellKinds {
+   public:
+    CellKinds(int width, int height, std::span<const TileRect> rects,
+              const std::function<bool(std::uint8_t)>& is_solid,
+              const std::array<std::uint8_t, 256>& kind_by_type) {
+        std::array<std::uint8_t, 256> index_of{};
+        int kinds = 0;
+        std::array<int, 256> index_of_kind;
+        index_of_kind.fill(-1);
+        for (int type = 1; type < 256; ++type) {
+            if (!is_solid(static_cast<std::uint8_t>(type))) continue;
+            int& index = index_of_kind[kind_by_type[type]];
+            if (index < 0) {
+                index = kinds++;
+                kind_of_index_[static_cast<std::size_t>(index)] = kind_by_type[type];
+            }
+            index_of[type] = static_cast<std::uint8_t>(index);
         }
-        return bits;
+        for (int bit = 0; (1 << bit) < kinds; ++bit)
+            planes_.emplace_back(width, height, rects, is_solid, index_of, bit);
     }
-#endif
-    for (const int end = std::min(count, 64); i < end; ++i)
-        bits |= static_cast<std::uint64_t>((above[i] != 0) != (below[i] != 0)) << i;
-    return bits;
-}
+    /// The kind of solid cell (x, y).
+    std::uint8_t at(int x, int y) const {
+        unsigned index = 0;
+        for (std::size_t bit = 0; bit < planes_.size(); ++bit)
+            index |= unsigned{planes_[bit].cell(x, y)} << bit;
+        return kind_of_index_[index];
+    }
+
+   private:
+    std::vector<SolidMask> planes_;
+    std::array<std::uint8_t, 256> kind_of_index_{};
+};
 
 /// Traces the loops whose first horizontal edge in row-major order lies in edge rows [row_begin, row_end)
-/// and hands each to `on_loop(loop, one_kind, kind)` in that order (`loop` is reused afterwards). With
-/// `kind_by_type`, `one_kind` tells whether the solid cells along the whole loop have one kind, `kind`,
-/// that of the cell along its first edge; without, they are true and 0. A loop found in these rows that
-/// reaches higher is left to the rows above.
+/// and hands each to `on_loop(points, one_kind, kind)` in that order (`points` is reused afterwards). With
+/// `kinds`, `one_kind` tells whether the solid cells along the whole loop have one kind, `kind`, that of the
+/// cell along its first edge; without, they are true and 0. A loop found in these rows that reaches higher
+/// is left to the rows above.
 template <class OnLoop>
-void trace_band(const SolidMask& mask, int row_begin, int row_end,
-                const std::array<std::uint8_t, 256>* kind_by_type, OnLoop&& on_loop) {
+void trace_band(const SolidMask& mask, int row_begin, int row_end, const CellKinds* kinds, OnLoop&& on_loop) {
     const int width = mask.width(), height = mask.height();
-    const std::ptrdiff_t stride = mask.stride();
     // Horizontal edge (x, y) runs from vertex (x, y) to (x + 1, y); every loop has at least one, so
-    // scanning them finds every loop. One bit each marks those walked, each edge row in whole words.
-    const std::size_t words_per_row = (static_cast<std::size_t>(width) + 63) / 64;
+    // scanning them finds every loop. One bit each marks those walked, each edge row in whole words (and a
+    // spare word, which the walk's unconditional marking of vertical steps at x = width may touch).
+    const std::size_t words_per_row = (static_cast<std::size_t>(width) + 63) / 64 + 1;
     std::vector<std::uint64_t> walked(words_per_row * (static_cast<std::size_t>(height) + 1), 0);
-    const auto mark = [&](int x, int y) {
-        walked[static_cast<std::size_t>(y) * words_per_row + (static_cast<unsigned>(x) >> 6)] |=
-            std::uint64_t{1} << (x & 63);
+    // The cell on the right-hand side of the edge leaving vertex (vx, vy) in each direction is cell
+    // (vx, vy) + these.
+    constexpr std::array<int, 4> right_x = {0, -1, -1, 0}, right_y = {0, 0, -1, -1};
+    const auto kind_at = [&](int vx, int vy, int direction) {
+        return kinds->at(vx + right_x[direction], vy + right_y[direction]);
     };
-    // The cell on the right-hand side of the edge leaving a vertex in each direction, from around().
-    const std::array<std::ptrdiff_t, 4> right_cell = {stride + 1, stride, 0, 1};
-    OutlineLoop loop;
+    // The loop's corners: written at `corners` for every step and kept only where the walk turns.
+    std::vector<OutlinePoint> points(256);
+    std::size_t corners = 0;
 
     for (int y = row_begin; y < row_end; ++y) {
-        const std::uint8_t* row_above = mask.row(y - 1);
-        const std::uint8_t* row_below = mask.row(y);
-        for (std::size_t word = 0; word < words_per_row; ++word) {
+        std::uint64_t* walked_row = &walked[static_cast<std::size_t>(y) * words_per_row];
+        for (int word_x = 0; word_x < width; word_x += 64) {
             // The boundary edges among these 64 (solid on one side only) not walked yet, lowest first.
-            const int word_x = static_cast<int>(word * 64);
-            std::uint64_t starts = boundary_bits(row_above + word_x, row_below + word_x, width - word_x) &
-                                   ~walked[static_cast<std::size_t>(y) * words_per_row + word];
+            const std::uint64_t below_cells = mask.cells_from(y, word_x);
+            std::uint64_t starts = (mask.cells_from(y - 1, word_x) ^ below_cells) & ~walked_row[word_x >> 6];
             for (; starts != 0; starts &= starts - 1) {
-                // A walk below may have marked this edge since the word was read.
-                const int x = word_x + std::countr_zero(starts);
-                if ((walked[static_cast<std::size_t>(y) * words_per_row + word] >> (x & 63)) & 1) continue;
-                const bool below = row_below[x] != 0;
+                const int bit = std::countr_zero(starts);
+                // A walk from an earlier edge of this word may have marked this one.
+                if ((walked_row[word_x >> 6] >> bit) & 1) continue;
+                const int x = word_x + bit;
+                const bool below = (below_cells >> bit) & 1;
                 // Eastward when the solid cell is below, westward when above.
                 const int start_direction = below ? kEast : kWest;
                 const int start_x = below ? x : x + 1;
-                loop.clear();
+                corners = 0;
                 int vx = start_x, vy = y, direction = start_direction, top = y;
-                const std::uint8_t* cells = mask.around(vx, vy);
-                const std::uint8_t first_kind =
-                    kind_by_type ? (*kind_by_type)[cells[right_cell[direction]]] : 0;
+                const std::uint8_t first_kind = kinds ? kind_at(vx, vy, direction) : 0;
                 bool one_kind = true;
                 while (true) {
-                    if (direction == kEast) mark(vx, vy);
-                    if (direction == kWest) mark(vx - 1, vy);
+                    // The edge leaving (vx, vy) is walked: marked when horizontal (x - 1 for westward).
+                    const int marked_x = vx - (direction == kWest);
+                    walked[static_cast<std::size_t>(vy) * words_per_row +
+                           (static_cast<unsigned>(marked_x) >> 6)] |=
+                        static_cast<std::uint64_t>((direction & 1) ^ 1) << (marked_x & 63);
                     vx += kStepX[direction];
                     vy += kStepY[direction];
                     top = std::min(top, vy);
-                    cells = mask.around(vx, vy);
-                    const int around = (cells[0] != 0) | (cells[1] != 0) << 1 | (cells[stride] != 0) << 2 |
-                                       (cells[stride + 1] != 0) << 3;
-                    const int next = kNextDirection[around][direction];
-                    if (next != direction) loop.push_back({vx, vy});
+                    const int next = kNextDirection[mask.around(vx, vy)][direction];
+                    points[corners] = {vx, vy};
+                    corners += next != direction;
+                    if (corners == points.size()) points.resize(points.size() * 2);
                     if (vx == start_x && vy == y && next == start_direction) break;
-                    if (kind_by_type)
-                        one_kind = one_kind && (*kind_by_type)[cells[right_cell[next]]] == first_kind;
+                    if (kinds) one_kind &= kind_at(vx, vy, next) == first_kind;
                     direction = next;
                 }
                 // Its topmost row holds a horizontal edge: a loop reaching above row_begin starts up there.
                 if (top < row_begin) continue;
                 // Start the loop at its first corner on the starting edge's row when that corner was last.
-                if (loop.size() > 1 && loop.back() == OutlinePoint{start_x, y}) {
-                    loop.insert(loop.begin(), loop.back());
-                    loop.pop_back();
-                }
-                on_loop(loop, one_kind, first_kind);
+                if (corners > 1 && points[corners - 1] == OutlinePoint{start_x, y})
+                    std::rotate(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(corners - 1),
+                                points.begin() + static_cast<std::ptrdiff_t>(corners));
+                on_loop(std::span<const OutlinePoint>(points.data(), corners), one_kind, first_kind);
             }
         }
     }
@@ -255,11 +320,13 @@ std::vector<OutlineLoop> trace_outlines(const TileGrid& grid,
                                         const std::function<bool(std::uint8_t)>& is_solid, int bands) {
     if (grid.width <= 0 || grid.height <= 0) return {};
     const SolidMask mask(grid, is_solid);
-    return in_bands<OutlineLoop>(
-        mask, bands, [&](int row_begin, int row_end, std::vector<OutlineLoop>& loops) {
-            trace_band(mask, row_begin, row_end, nullptr,
-                       [&](const OutlineLoop& loop, bool, std::uint8_t) { loops.push_back(loop); });
-        });
+    return in_bands<OutlineLoop>(mask, bands,
+                                 [&](int row_begin, int row_end, std::vector<OutlineLoop>& loops) {
+                                     trace_band(mask, row_begin, row_end, nullptr,
+                                                [&](std::span<const OutlinePoint> loop, bool, std::uint8_t) {
+                                                    loops.emplace_back(loop.begin(), loop.end());
+                                                });
+                                 });
 }
 
 b2Body* create_outline_body(b2World& world, const std::vector<OutlineLoop>& loops, float friction) {
@@ -289,7 +356,8 @@ namespace {
 /// cells along it have one kind, else one open piece per stretch of one kind. `kind_at(cx, cy)` is the kind
 /// of solid cell (cx, cy).
 template <class KindAt>
-void split_loop(const OutlineLoop& loop, const KindAt& kind_at, std::vector<OutlinePiece>& pieces) {
+void split_loop(std::span<const OutlinePoint> loop, const KindAt& kind_at,
+                std::vector<OutlinePiece>& pieces) {
     struct UnitEdge {
         OutlinePoint from;
         int direction;
@@ -317,7 +385,7 @@ void split_loop(const OutlineLoop& loop, const KindAt& kind_at, std::vector<Outl
         return one_kind;
     });
     if (one_kind || loop.size() < 3) {  // one closed piece, of its first unit edge's kind
-        pieces.push_back({loop, {}, {}, true, loop_kind});
+        pieces.push_back({OutlineLoop(loop.begin(), loop.end()), {}, {}, true, loop_kind});
         return;
     }
     std::vector<UnitEdge> edges;
@@ -394,16 +462,21 @@ std::vector<OutlinePiece> trace_outline_pieces(int width, int height, std::span<
                                                const std::function<std::uint8_t(std::uint8_t)>& kind_of,
                                                int bands) {
     if (width <= 0 || height <= 0) return {};
-    const SolidMask mask(width, height, rects, is_solid);
     std::array<std::uint8_t, 256> kind_by_type{};
     for (int type = 0; type < 256; ++type) kind_by_type[type] = kind_of(static_cast<std::uint8_t>(type));
-    const auto kind_at = [&](int cx, int cy) { return kind_by_type[*mask.around(cx + 1, cy + 1)]; };
+    // The mask and the kind planes on two threads when the level is large.
+    std::future<CellKinds> kinds_made = std::async(
+        static_cast<std::int64_t>(width) * height >= kTwoThreadCells ? thread_or_here : std::launch::deferred,
+        [&] { return CellKinds(width, height, rects, is_solid, kind_by_type); });
+    const SolidMask mask(width, height, rects, is_solid);
+    const CellKinds kinds = kinds_made.get();
+    const auto kind_at = [&](int cx, int cy) { return kinds.at(cx, cy); };
     return in_bands<OutlinePiece>(
         mask, bands, [&](int row_begin, int row_end, std::vector<OutlinePiece>& pieces) {
-            trace_band(mask, row_begin, row_end, &kind_by_type,
-                       [&](const OutlineLoop& loop, bool one_kind, std::uint8_t kind) {
+            trace_band(mask, row_begin, row_end, &kinds,
+                       [&](std::span<const OutlinePoint> loop, bool one_kind, std::uint8_t kind) {
                            if (one_kind) {
-                               pieces.push_back({loop, {}, {}, true, kind});
+                               pieces.push_back({OutlineLoop(loop.begin(), loop.end()), {}, {}, true, kind});
                            } else {
                                split_loop(loop, kind_at, pieces);
                            }

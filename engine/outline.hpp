@@ -35,8 +35,8 @@ using OutlineLoop = std::vector<OutlinePoint>;
 /// horizontal edge in row-major order and start at that edge's left or right end. `bands` threads share the
 /// scan, each over a band of rows (0: two on grids of 2^20 cells and more, else one); the loops are the same
 /// for any number.
-std::vector<OutlineLoop> trace_outlines(const TileGrid& grid, const std::function<bool(std::uint8_t)>& is_solid,
-                                        int bands = 0);
+std::vector<OutlineLoop> trace_outlines(const TileGrid& grid,
+                                        const std::function<bool(std::uint8_t)>& is_solid, int bands = 0);
 
 /// Creates one static body at the origin with one b2ChainShape::CreateLoop fixture per loop (tile units
 /// used as Box2D units, as they are). The body belongs to `world`. Loops with fewer than 3 points are
@@ -61,10 +61,10 @@ std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, 
                                          int threads = 0);
 
 /// The outline pieces of the union of the rectangles whose type is solid (`is_solid`, never type 0),
-/// painted with their types in order over an empty width x height grid: exactly
-/// split_outlines(trace_outlines(painted, non-empty), painted, kind_of), in one pass that reads each
-/// loop's kinds while tracing it and lists the unit edges only of loops along cells of several kinds.
-/// `bands` as for trace_outlines.
+/// painted in order over an empty width x height grid: exactly split_outlines(trace_outlines(painted,
+/// non-empty), painted, kind_of). One pass reads each loop's kinds while tracing it (from bit planes painted
+/// from the rectangles, as the solid cells are) and lists unit edges only for loops along cells of several
+/// kinds. `bands` as for trace_outlines.
 std::vector<OutlinePiece> trace_outline_pieces(int width, int height, std::span<const TileRect> rects,
                                                const std::function<bool(std::uint8_t)>& is_solid,
                                                const std::function<std::uint8_t(std::uint8_t)>& kind_of,
