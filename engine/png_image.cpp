@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstring>
 #include <fstream>
@@ -208,10 +209,11 @@ bool run_png_decoder(PngReading& reading, const PngSize& size, bool interlaced,
     if (png_get_rowbytes(png, info) != row_bytes.size())
         png_error(png, "unexpected row size after conversion");
     const auto to_pixels = [&](const png_byte* bytes) {
-        for (int x = 0; x < size.width; ++x, bytes += 4) {
-            pixels[static_cast<std::size_t>(x)] = (std::uint32_t{bytes[0]} << 24) |
-                                                  (std::uint32_t{bytes[1]} << 16) |
-                                                  (std::uint32_t{bytes[2]} << 8) | std::uint32_t{bytes[3]};
+        // R, G, B, A bytes to 0xRRGGBBAA: a plain load, byte-swapped on little-endian machines (vectorised).
+        std::memcpy(pixels.data(), bytes, pixels.size() * 4);
+        if constexpr (std::endian::native == std::endian::little) {
+            for (std::uint32_t& pixel : pixels)
+                pixel = (pixel >> 24) | ((pixel >> 8) & 0xff00u) | ((pixel << 8) & 0xff0000u) | (pixel << 24);
         }
     };
     if (interlaced) {

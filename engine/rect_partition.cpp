@@ -65,10 +65,17 @@ const OpenRect* find_first_not_left_of(const OpenRect* first, const OpenRect* la
 }
 
 /// Grows the result to what the remaining rows will probably need (the count so far scaled by the rows
-/// left), at least doubling: one or two reallocations instead of a dozen for large grids.
+/// left, with a quarter more), at least doubling: one or two reallocations instead of a dozen for large
+/// grids. The count is scaled only once a sixteenth of the rows is done (the first rows, often a border,
+/// say little about the rest); before, it doubles. Capacity never used costs nothing: its pages are
+/// never touched.
 void grow_for_rows_left(std::vector<TileRect>& rects, int row, int height) {
-    const double projected = static_cast<double>(rects.size()) * height / (row + 1) * 1.125;
     const std::size_t doubled = std::max<std::size_t>(2 * rects.capacity(), 256);
+    if (static_cast<std::int64_t>(row + 1) * 16 < height) {
+        rects.reserve(doubled);
+        return;
+    }
+    const double projected = static_cast<double>(rects.size()) * height / (row + 1) * 1.25;
     rects.reserve(std::max(doubled, static_cast<std::size_t>(projected)));
 }
 
