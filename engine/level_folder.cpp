@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <fstream>
 #include <future>
 #include <map>
@@ -496,13 +497,14 @@ std::optional<RgbaImage> decode_layer(const LayerFile& layer, const LevelLimits&
     return image;
 }
 
-/// Decodes one layer row by row and calls `on_pixel(x, y, entry)` for every non-transparent pixel whose
-/// colour is in `table` (null: the table is unusable, the layer is only decoded); reports the others (the
-/// first few by position, then a count). A layer that does not decode reports that alone, as if none of its
-/// pixels had been seen (`on_pixel` may have been called: the caller undoes its work). False then.
-template <class OnPixel>
+/// Decodes one layer row by row and calls `on_run(y, x0, x1, entry)` for every run of identical
+/// non-transparent pixels x0 .. x1 - 1 of row y whose colour is in `table` (null: the table is unusable, the
+/// layer is only decoded); reports the others (the first few by position, then a count). A layer that does
+/// not decode reports that alone, as if none of its pixels had been seen (`on_run` may have been called: the
+/// caller undoes its work). False then.
+template <class OnRun>
 bool decode_known_pixels(const LayerFile& layer, const LevelLimits& limits, const ColourTable* table,
-                         ErrorList& errors, OnPixel on_pixel) {
+                         ErrorList& errors, OnRun on_run) {
     std::vector<std::string> pixel_errors;
     ErrorList pixel_error_list(pixel_errors);
     std::optional<ColourLookup> lookup;
@@ -513,25 +515,25 @@ bool decode_known_pixels(const LayerFile& layer, const LevelLimits& limits, cons
         size_changed = size_changed || row.size() != static_cast<std::size_t>(layer.size.width) ||
                        y >= layer.size.height;
         if (!table || size_changed) return;
-        for (int x = 0; x < layer.size.width; ++x) {
-            // Eight transparent pixels at a time (sprite layers are mostly empty).
-            if ((x & 7) == 0 && x + 8 <= layer.size.width) {
-                std::uint32_t alpha = 0;
-                for (int i = 0; i < 8; ++i) alpha |= row[static_cast<std::size_t>(x + i)] & 0xffu;
-                if (alpha == 0) {
-                    x += 7;
-                    continue;
+        // Runs of one pixel value are looked up once (a row of a drawn level is mostly long runs).
+        const int width = layer.size.width;
+        for (int x = 0; x < width;) {
+            const std::uint32_t pixel = row[x];
+            int end = x + 1;
+            while (end < width && row[end] == pixel) ++end;
+            if ((pixel & 0xffu) != 0) {  // alpha 0: empty
+                const std::uint32_t rgb = pixel >> 8;
+                const int entry = lookup->find(rgb);
+                if (entry >= 0) {
+                    on_run(y, x, end, entry);
+                } else {
+                    for (int at = x; at < end; ++at) {
+                        if (++unknown <= kMaxPixelErrorsPerImage)
+                            pixel_error_list.add_at(layer.path, at, y, describe_unknown_colour(rgb, *table));
+                    }
                 }
             }
-            const std::uint32_t pixel = row[x];
-            if ((pixel & 0xffu) == 0) continue;  // alpha 0: empty
-            const std::uint32_t rgb = pixel >> 8;
-            const int entry = lookup->find(rgb);
-            if (entry >= 0) {
-                on_pixel(x, y, entry);
-            } else if (++unknown <= kMaxPixelErrorsPerImage) {
-                pixel_error_list.add_at(layer.path, x, y, describe_unknown_colour(rgb, *table));
-            }
+            x = end;
         }
     };
     std::string error;
@@ -683,9 +685,11 @@ void read_geometry(const std::vector<LayerFile>& geometry_layers, const std::opt
     const ColourTable* table = lvl && lvl->geometry_table.usable ? &lvl->geometry_table : nullptr;
     for (const LayerFile& layer : geometry_layers) {
         if (layer.scale != 1) continue;
-        decode_known_pixels(layer, limits, table, errors, [&](int x, int y, int entry) {
+        decode_known_pixels(layer, limits, table, errors, [&](int y, int x0, int x1, int entry) {
             const int type = table->values[static_cast<std::size_t>(entry)];
-            if (type != 0) tiles.set(x, y, static_cast<std::uint8_t>(type));
+            if (type == 0) return;
+            std::memset(tiles.tiles.data() + static_cast<std::size_t>(y) * tiles.width + x0, type,
+                        static_cast<std::size_t>(x1 - x0));
         });
     }
 }
@@ -706,34 +710,37 @@ void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_l
         if (!id_uses.empty()) id_uses_before = id_uses;
         const double k = layer.scale;
         const fs::path relative = fs::path("sprites") / layer.path.filename();
-        const bool decoded = decode_known_pixels(layer, limits, table, errors, [&](int x, int y, int entry) {
-            if (placements.size() >= limits.max_sprite_placements) {
-                ++placements_over_limit;
-                return;
-            }
-            const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
-            if (!sprite.id.empty()) {
-                IdUse& use = id_uses[entry];
-                if (use.count++ == 0) {
-                    use.first_path = layer.path;
-                    use.first_x = x;
-                    use.first_y = y;
+        const bool decoded =
+            decode_known_pixels(layer, limits, table, errors, [&](int y, int x0, int x1, int entry) {
+                for (int x = x0; x < x1; ++x) {
+                    if (placements.size() >= limits.max_sprite_placements) {
+                        ++placements_over_limit;
+                        continue;
+                    }
+                    const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
+                    if (!sprite.id.empty()) {
+                        IdUse& use = id_uses[entry];
+                        if (use.count++ == 0) {
+                            use.first_path = layer.path;
+                            use.first_x = x;
+                            use.first_y = y;
+                        }
+                        if (use.pixels.size() < kMaxPixelsNamedPerId) {
+                            use.pixels.push_back(relative.string() + ":" + std::to_string(x) + "," +
+                                                 std::to_string(y));
+                        }
+                    }
+                    SpritePlacement placement;
+                    placement.entry = entry;
+                    placement.layer = layer.index;
+                    placement.px = x;
+                    placement.py = y;
+                    placement.scale = layer.scale;
+                    placement.x = (x + 0.5) / k;
+                    placement.y = (y + 0.5) / k;
+                    placements.push_back(placement);
                 }
-                if (use.pixels.size() < kMaxPixelsNamedPerId) {
-                    use.pixels.push_back(relative.string() + ":" + std::to_string(x) + "," +
-                                         std::to_string(y));
-                }
-            }
-            SpritePlacement placement;
-            placement.entry = entry;
-            placement.layer = layer.index;
-            placement.px = x;
-            placement.py = y;
-            placement.scale = layer.scale;
-            placement.x = (x + 0.5) / k;
-            placement.y = (y + 0.5) / k;
-            placements.push_back(placement);
-        });
+            });
         if (!decoded) {
             placements.resize(placements_before);
             placements_over_limit = over_limit_before;
@@ -769,8 +776,8 @@ std::optional<std::uint64_t> content_hash(const fs::path& lvl_path,
     return hash;
 }
 
-LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema, const LevelLimits& limits,
-                                    const GeometryReady& geometry_ready) {
+LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
+                                    const LevelLimits& limits, const GeometryReady& geometry_ready) {
     LevelLoadResult result;
     ErrorList errors(result.errors);
     const std::optional<fs::path> canonical_root = check_folder(folder, errors);

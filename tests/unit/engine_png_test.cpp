@@ -69,6 +69,23 @@ TEST_CASE("png: grey, 16-bit, palette with transparency and interlaced images al
                   {{0xff, 0x00, 0x00}, {0x9a, 0xd0, 0xff}, {0x00, 0x00, 0xff}}, {0x00, 0xff});
     CHECK(decode(palette) == std::vector<std::uint32_t>{0xff000000, 0x9ad0ffff, 0x0000ffff, 0x9ad0ffff});
 
+    const fs::path rgba = dir.path() / "rgba.png";
+    write_raw_png(rgba, 2, 1, 8, PNG_COLOR_TYPE_RGB_ALPHA, false,
+                  {{0x11, 0x22, 0x33, 0x44, 0xa0, 0xb0, 0xc0, 0x00}});
+    CHECK(decode(rgba) == std::vector<std::uint32_t>{0x11223344, 0xa0b0c000});
+    const fs::path rgb = dir.path() / "rgb.png";
+    write_raw_png(rgb, 2, 1, 8, PNG_COLOR_TYPE_RGB, false, {{0x11, 0x22, 0x33, 0xa0, 0xb0, 0xc0}});
+    CHECK(decode(rgb) == std::vector<std::uint32_t>{0x112233ff, 0xa0b0c0ff});
+    const fs::path grey_alpha = dir.path() / "grey_alpha.png";
+    write_raw_png(grey_alpha, 2, 1, 8, PNG_COLOR_TYPE_GRAY_ALPHA, false, {{0x40, 0x80, 0xc0, 0x01}});
+    CHECK(decode(grey_alpha) == std::vector<std::uint32_t>{0x40404080, 0xc0c0c001});
+    const fs::path deep_rgb = dir.path() / "deep_rgb.png";
+    write_raw_png(deep_rgb, 1, 1, 16, PNG_COLOR_TYPE_RGB, false, {{0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc}});
+    CHECK(decode(deep_rgb) == std::vector<std::uint32_t>{0x12569aff});
+    const fs::path two_bit = dir.path() / "two_bit.png";
+    write_raw_png(two_bit, 4, 1, 2, PNG_COLOR_TYPE_GRAY, false, {{0x1b}});  // 0, 1, 2, 3
+    CHECK(decode(two_bit) == std::vector<std::uint32_t>{0x000000ff, 0x555555ff, 0xaaaaaaff, 0xffffffff});
+
     // 9 x 9 RGB, Adam7: every pass holds pixels; the rows come out whole and in order.
     std::vector<std::vector<png_byte>> rows(9);
     std::vector<std::uint32_t> expected;
@@ -134,7 +151,8 @@ TEST_CASE("png: the IDAT chunks' CRC-32 guards the data, zlib's Adler-32 is not 
     const std::string text(bytes.begin(), bytes.end());
     const std::size_t type_at = text.find("IDAT");
     REQUIRE(type_at != std::string::npos);
-    const std::size_t length = (std::size_t{bytes[type_at - 4]} << 24) | (std::size_t{bytes[type_at - 3]} << 16) |
+    const std::size_t length = (std::size_t{bytes[type_at - 4]} << 24) |
+                               (std::size_t{bytes[type_at - 3]} << 16) |
                                (std::size_t{bytes[type_at - 2]} << 8) | bytes[type_at - 1];
     const std::size_t data_at = type_at + 4, crc_at = data_at + length;
     const auto rewrite_crc = [&] {
