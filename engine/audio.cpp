@@ -1,11 +1,12 @@
-// Sound effects and music through SDL2_mixer; every SDL resource is owned by the Audio object and released
-// with it.
+// Sound effects and music through SDL2_mixer, loaded with SDL_LoadObject when audio is enabled; every SDL
+// resource, the library included, is owned by the Audio object and released with it.
 #include "engine/audio.hpp"
 
 #include <SDL.h>
 #include <SDL_mixer.h>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace qs {
 namespace {
@@ -15,42 +16,104 @@ constexpr int mixer_channels_out = 2;
 constexpr int mixer_chunk_bytes = 1024;
 constexpr int mixing_channels = 16;
 
+/// SDL2_mixer's library names: its soname, then the development link.
+constexpr const char* mixer_library_names[] = {"libSDL2_mixer-2.0.so.0", "libSDL2_mixer.so"};
+
 }  // namespace
 
-void Audio::ChunkDeleter::operator()(Mix_Chunk* chunk) const {
-    Mix_FreeChunk(chunk);
-}
+struct Audio::Mixer {
+    void* library = nullptr;  ///< SDL_LoadObject's handle
+    decltype(&Mix_OpenAudio) OpenAudio = nullptr;
+    decltype(&Mix_CloseAudio) CloseAudio = nullptr;
+    decltype(&Mix_AllocateChannels) AllocateChannels = nullptr;
+    decltype(&Mix_Volume) Volume = nullptr;
+    decltype(&Mix_HaltChannel) HaltChannel = nullptr;
+    decltype(&Mix_HaltMusic) HaltMusic = nullptr;
+    decltype(&Mix_LoadWAV) LoadWAV = nullptr;
+    decltype(&Mix_FreeChunk) FreeChunk = nullptr;
+    decltype(&Mix_PlayChannel) PlayChannel = nullptr;
+    decltype(&Mix_LoadMUS) LoadMUS = nullptr;
+    decltype(&Mix_FreeMusic) FreeMusic = nullptr;
+    decltype(&Mix_PlayingMusic) PlayingMusic = nullptr;
+    decltype(&Mix_FadingMusic) FadingMusic = nullptr;
+    decltype(&Mix_FadeOutMusic) FadeOutMusic = nullptr;
+    decltype(&Mix_FadeInMusic) FadeInMusic = nullptr;
+    decltype(&Mix_VolumeMusic) VolumeMusic = nullptr;
 
-void Audio::MusicDeleter::operator()(Mix_Music* music) const {
-    Mix_FreeMusic(music);
-}
+    ~Mixer() {
+        if (library) SDL_UnloadObject(library);
+    }
+    /// Loads the library and looks up every function; on failure sets `error` and returns false.
+    bool load(std::string& error) {
+        for (const char* name : mixer_library_names) {
+            library = SDL_LoadObject(name);
+            if (library) break;
+        }
+        if (!library) {
+            error = std::string("no audio: cannot load SDL2_mixer (") + mixer_library_names[0] +
+                    "): " + SDL_GetError();
+            return false;
+        }
+        bool found = true;
+        const auto look_up = [&](auto& function, const char* name) {
+            function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(
+                SDL_LoadFunction(library, name));
+            if (!function && found) {
+                error = std::string("no audio: SDL2_mixer has no ") + name;
+                found = false;
+            }
+        };
+        look_up(OpenAudio, "Mix_OpenAudio");
+        look_up(CloseAudio, "Mix_CloseAudio");
+        look_up(AllocateChannels, "Mix_AllocateChannels");
+        look_up(Volume, "Mix_Volume");
+        look_up(HaltChannel, "Mix_HaltChannel");
+        look_up(HaltMusic, "Mix_HaltMusic");
+        look_up(LoadWAV, "Mix_LoadWAV");
+        look_up(FreeChunk, "Mix_FreeChunk");
+        look_up(PlayChannel, "Mix_PlayChannel");
+        look_up(LoadMUS, "Mix_LoadMUS");
+        look_up(FreeMusic, "Mix_FreeMusic");
+        look_up(PlayingMusic, "Mix_PlayingMusic");
+        look_up(FadingMusic, "Mix_FadingMusic");
+        look_up(FadeOutMusic, "Mix_FadeOutMusic");
+        look_up(FadeInMusic, "Mix_FadeInMusic");
+        look_up(VolumeMusic, "Mix_VolumeMusic");
+        return found;
+    }
+};
 
 Audio::Audio(bool enable) {
     if (!enable) return;
+    auto mixer = std::make_unique<Mixer>();
+    if (!mixer->load(error_)) return;
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         error_ = std::string("no audio: ") + SDL_GetError();
         return;
     }
     audio_subsystem_started_ = true;
-    if (Mix_OpenAudio(mixer_frequency, AUDIO_S16SYS, mixer_channels_out, mixer_chunk_bytes) != 0) {
+    mix_ = std::move(mixer);
+    if (mix_->OpenAudio(mixer_frequency, AUDIO_S16SYS, mixer_channels_out, mixer_chunk_bytes) != 0) {
         error_ = std::string("no audio device: ") + Mix_GetError();
         return;
     }
     mixer_open_ = true;
-    Mix_AllocateChannels(mixing_channels);
-    Mix_Volume(-1, MIX_MAX_VOLUME);
+    mix_->AllocateChannels(mixing_channels);
+    mix_->Volume(-1, MIX_MAX_VOLUME);
     available_ = true;
 }
 
 Audio::~Audio() {
     if (mixer_open_) {
-        Mix_HaltChannel(-1);
-        Mix_HaltMusic();
+        mix_->HaltChannel(-1);
+        mix_->HaltMusic();
     }
     music_.reset();
+    next_music_.reset();
     chunks_.clear();  // chunks and music must go before the mixer closes
-    if (mixer_open_) Mix_CloseAudio();
+    if (mixer_open_) mix_->CloseAudio();
     if (audio_subsystem_started_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
+    mix_.reset();  // the library last: the deleters above call into it
 }
 
 bool Audio::load(const std::string& name, const std::filesystem::path& wav) {
@@ -67,7 +130,7 @@ bool Audio::load(const std::string& name, const std::filesystem::path& wav) {
         SDL_FreeWAV(buffer);
         return true;
     }
-    ChunkPtr chunk(Mix_LoadWAV(path.c_str()));
+    ChunkPtr chunk(mix_->LoadWAV(path.c_str()), ChunkDeleter{mix_->FreeChunk});
     if (!chunk) {
         error_ = path + ": " + Mix_GetError();
         return false;
@@ -80,12 +143,12 @@ void Audio::play(const std::string& name) {
     if (!available_) return;
     auto found = chunks_.find(name);
     if (found == chunks_.end()) return;
-    Mix_PlayChannel(-1, found->second.get(), 0);
+    mix_->PlayChannel(-1, found->second.get(), 0);
 }
 
 void Audio::set_volume(int percent_0_100) {
     volume_percent_ = std::clamp(percent_0_100, 0, 100);
-    if (available_) Mix_Volume(-1, volume_percent_ * MIX_MAX_VOLUME / 100);
+    if (available_) mix_->Volume(-1, volume_percent_ * MIX_MAX_VOLUME / 100);
 }
 
 bool Audio::play_music(const std::filesystem::path& file, int fade_ms) {
@@ -93,7 +156,7 @@ bool Audio::play_music(const std::filesystem::path& file, int fade_ms) {
     music_file_ = file;
     if (!available_) return true;
     const std::string path = file.string();
-    MusicPtr next(Mix_LoadMUS(path.c_str()));
+    MusicPtr next(mix_->LoadMUS(path.c_str()), MusicDeleter{mix_->FreeMusic});
     if (!next) {
         error_ = path + ": " + Mix_GetError();
         music_file_.clear();
@@ -102,7 +165,8 @@ bool Audio::play_music(const std::filesystem::path& file, int fade_ms) {
     next_music_ = std::move(next);
     fade_in_ms_ = std::max(0, fade_ms);
     // The track playing fades out first; update() starts the next one once it is silent.
-    if (music_ && Mix_PlayingMusic() && !Mix_FadingMusic()) Mix_FadeOutMusic(std::min(fade_in_ms_, 300));
+    if (music_ && mix_->PlayingMusic() && !mix_->FadingMusic())
+        mix_->FadeOutMusic(std::min(fade_in_ms_, 300));
     update();
     return true;
 }
@@ -110,22 +174,22 @@ bool Audio::play_music(const std::filesystem::path& file, int fade_ms) {
 void Audio::stop_music(int fade_ms) {
     music_file_.clear();
     next_music_.reset();
-    if (available_ && music_ && Mix_PlayingMusic() && !Mix_FadingMusic()) {
+    if (available_ && music_ && mix_->PlayingMusic() && !mix_->FadingMusic()) {
         if (fade_ms > 0) {
-            Mix_FadeOutMusic(std::min(fade_ms, 300));
+            mix_->FadeOutMusic(std::min(fade_ms, 300));
         } else {
-            Mix_HaltMusic();
+            mix_->HaltMusic();
         }
     }
 }
 
 void Audio::update() {
-    if (!available_ || Mix_PlayingMusic()) return;
+    if (!available_ || mix_->PlayingMusic()) return;
     music_.reset();
     if (!next_music_) return;
     music_ = std::move(next_music_);
     apply_music_volume();
-    if (Mix_FadeInMusic(music_.get(), -1, fade_in_ms_) != 0) error_ = Mix_GetError();
+    if (mix_->FadeInMusic(music_.get(), -1, fade_in_ms_) != 0) error_ = Mix_GetError();
 }
 
 void Audio::set_music_volume(int percent_0_100) {
@@ -139,7 +203,7 @@ void Audio::duck_music(int percent_0_100) {
 }
 
 void Audio::apply_music_volume() {
-    if (available_) Mix_VolumeMusic(music_volume_percent_ * music_duck_percent_ * MIX_MAX_VOLUME / 10000);
+    if (available_) mix_->VolumeMusic(music_volume_percent_ * music_duck_percent_ * MIX_MAX_VOLUME / 10000);
 }
 
 }  // namespace qs

@@ -1,6 +1,8 @@
 // Sound effects and one looping music track through SDL2_mixer, owned by one Audio object; degrades to
 // silence (no errors, play() a no-op) when disabled or when no audio device can be opened (headless runs,
-// CI, SDL_AUDIODRIVER=dummy).
+// CI, SDL_AUDIODRIVER=dummy). SDL2_mixer is loaded when the first enabled Audio opens (SDL_LoadObject), not
+// when the program starts: a headless run never loads it and the libraries it pulls in (a quarter of the
+// game's start-up before main), and a machine without it plays in silence.
 //
 //   qs::Audio audio(!headless);
 //   audio.load("jump", "assets/sounds/jump.wav");
@@ -24,8 +26,8 @@ namespace qs {
 /// destructor; keep one Audio object alive for as long as sounds should play.
 class Audio {
    public:
-    /// With `enable` false nothing is opened. Otherwise initialises SDL audio and opens the mixer
-    /// (44100 Hz, 16-bit, stereo); on failure the object is silently unavailable (see error()).
+    /// With `enable` false nothing is opened. Otherwise loads SDL2_mixer, initialises SDL audio and opens
+    /// the mixer (44100 Hz, 16-bit, stereo); on failure the object is silently unavailable (see error()).
     explicit Audio(bool enable);
     ~Audio();
     Audio(const Audio&) = delete;
@@ -70,15 +72,21 @@ class Audio {
     const std::string& error() const { return error_; }
 
    private:
+    /// SDL2_mixer's functions, looked up in the library once it is loaded.
+    struct Mixer;
     struct ChunkDeleter {
-        void operator()(Mix_Chunk* chunk) const;
+        void (*free_chunk)(Mix_Chunk*);  // Mix_FreeChunk (no initialiser: default-constructible in the class)
+        void operator()(Mix_Chunk* chunk) const { free_chunk(chunk); }
     };
     using ChunkPtr = std::unique_ptr<Mix_Chunk, ChunkDeleter>;
     struct MusicDeleter {
-        void operator()(Mix_Music* music) const;
+        void (*free_music)(Mix_Music*);  // Mix_FreeMusic
+        void operator()(Mix_Music* music) const { free_music(music); }
     };
     using MusicPtr = std::unique_ptr<Mix_Music, MusicDeleter>;
     void apply_music_volume();
+
+    std::unique_ptr<Mixer> mix_;  ///< set once SDL2_mixer is loaded
 
     bool audio_subsystem_started_ = false;
     bool mixer_open_ = false;

@@ -1,5 +1,6 @@
 // PNG reading and writing: the header (signature, IHDR size) and the chunk walk are checked by hand, pixels
-// are decoded by libpng (row by row, no format sniffing) and encoded by SDL_image (IMG_SavePNG).
+// are decoded by libpng (row by row, no format sniffing) and encoded by SDL_image (IMG_SavePNG, the library
+// loaded when a PNG is written).
 #include "engine/png_image.hpp"
 
 #include <SDL.h>
@@ -379,7 +380,28 @@ bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, st
         error = std::string("cannot wrap the image for saving: ") + SDL_GetError();
         return false;
     }
-    if (IMG_SavePNG(surface.get(), path.string().c_str()) != 0) {
+    // SDL2_image is loaded for the call, not linked: a run that writes no PNG (a headless level start) does
+    // not load it and the image libraries it depends on.
+    struct Library {
+        void* handle = nullptr;
+        ~Library() {
+            if (handle) SDL_UnloadObject(handle);
+        }
+    } library;
+    for (const char* name : {"libSDL2_image-2.0.so.0", "libSDL2_image.so"}) {
+        library.handle = SDL_LoadObject(name);
+        if (library.handle) break;
+    }
+    const auto save =
+        library.handle
+            ? reinterpret_cast<decltype(&IMG_SavePNG)>(SDL_LoadFunction(library.handle, "IMG_SavePNG"))
+            : nullptr;
+    if (!save) {
+        error = std::string("cannot load SDL2_image (libSDL2_image-2.0.so.0) to write the PNG: ") +
+                SDL_GetError();
+        return false;
+    }
+    if (save(surface.get(), path.string().c_str()) != 0) {
         error = std::string("cannot write the PNG: ") + SDL_GetError();
         return false;
     }

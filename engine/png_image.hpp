@@ -1,6 +1,6 @@
 // PNG files checked before decoding (signature, IHDR size, pixel cap, chunk lengths) and decoded with libpng,
 // row by row into one reused row buffer (straight into whatever the pixels become) or into an RgbaImage;
-// also writes PNGs (screenshots, generated art) through SDL_image.
+// also writes PNGs (screenshots, generated art) through SDL_image, loaded when one is written.
 #pragma once
 
 #include <cstdint>
@@ -62,7 +62,8 @@ std::optional<PngSize> load_png_rows(const std::filesystem::path& path, std::int
 /// The largest PNG file read for an image of `size` (far above any real encoding of it).
 std::uint64_t png_file_byte_limit(const PngSize& size);
 
-/// Writes `image` as PNG (IMG_SavePNG); returns false and sets `error` on failure.
+/// Writes `image` as PNG (IMG_SavePNG; SDL2_image is loaded for the call); returns false and sets `error` on
+/// failure.
 bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, std::string& error);
 
 }  // namespace qs
