@@ -1,5 +1,5 @@
-// Sound effects and music through SDL2_mixer, loaded with SDL_LoadObject when audio is enabled; every SDL
-// resource, the library included, is owned by the Audio object and released with it.
+// Sound effects and music through SDL2_mixer, loaded with SDL_LoadObject when audio is enabled (and kept
+// loaded); every SDL resource is owned by the Audio object and released with it.
 #include "engine/audio.hpp"
 
 #include <SDL.h>
@@ -40,9 +40,8 @@ struct Audio::Mixer {
     decltype(&Mix_FadeInMusic) FadeInMusic = nullptr;
     decltype(&Mix_VolumeMusic) VolumeMusic = nullptr;
 
-    ~Mixer() {
-        if (library) SDL_UnloadObject(library);
-    }
+    // The library is never unloaded: it stays for the rest of the process, as a linked one would (the
+    // libraries it pulls in keep memory from their start-up that is freed only with the process).
     /// Loads the library and looks up every function; on failure sets `error` and returns false.
     bool load(std::string& error) {
         for (const char* name : mixer_library_names) {
@@ -113,7 +112,6 @@ Audio::~Audio() {
     chunks_.clear();  // chunks and music must go before the mixer closes
     if (mixer_open_) mix_->CloseAudio();
     if (audio_subsystem_started_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
-    mix_.reset();  // the library last: the deleters above call into it
 }
 
 bool Audio::load(const std::string& name, const std::filesystem::path& wav) {

@@ -380,22 +380,17 @@ bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, st
         error = std::string("cannot wrap the image for saving: ") + SDL_GetError();
         return false;
     }
-    // SDL2_image is loaded for the call, not linked: a run that writes no PNG (a headless level start) does
-    // not load it and the image libraries it depends on.
-    struct Library {
-        void* handle = nullptr;
-        ~Library() {
-            if (handle) SDL_UnloadObject(handle);
-        }
-    } library;
+    // SDL2_image is loaded when the first PNG is written, not linked: a run that writes none (a headless
+    // level start) does not load it and the image libraries it depends on. It is never unloaded (the
+    // loader keeps one copy however often it is asked), as a linked library would stay.
+    void* library = nullptr;
     for (const char* name : {"libSDL2_image-2.0.so.0", "libSDL2_image.so"}) {
-        library.handle = SDL_LoadObject(name);
-        if (library.handle) break;
+        library = SDL_LoadObject(name);
+        if (library) break;
     }
-    const auto save =
-        library.handle
-            ? reinterpret_cast<decltype(&IMG_SavePNG)>(SDL_LoadFunction(library.handle, "IMG_SavePNG"))
-            : nullptr;
+    const auto save = library
+                          ? reinterpret_cast<decltype(&IMG_SavePNG)>(SDL_LoadFunction(library, "IMG_SavePNG"))
+                          : nullptr;
     if (!save) {
         error = std::string("cannot load SDL2_image (libSDL2_image-2.0.so.0) to write the PNG: ") +
                 SDL_GetError();

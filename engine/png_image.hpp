@@ -62,8 +62,8 @@ std::optional<PngSize> load_png_rows(const std::filesystem::path& path, std::int
 /// The largest PNG file read for an image of `size` (far above any real encoding of it).
 std::uint64_t png_file_byte_limit(const PngSize& size);
 
-/// Writes `image` as PNG (IMG_SavePNG; SDL2_image is loaded for the call); returns false and sets `error` on
-/// failure.
+/// Writes `image` as PNG (IMG_SavePNG; SDL2_image is loaded on the first call and kept); returns false and
+/// sets `error` on failure.
 bool save_png_rgba(const std::filesystem::path& path, const RgbaImage& image, std::string& error);
 
 }  // namespace qs
