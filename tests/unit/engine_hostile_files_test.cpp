@@ -18,10 +18,13 @@
 #include "engine/msgpack_check.hpp"
 #include "engine/png_image.hpp"
 #include "engine/save_file.hpp"
+#include "tests/unit/file_bytes.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using qs::test::read_bytes;
 
 /// A fresh scratch folder for one test case.
 fs::path scratch(const std::string& name) {
@@ -29,11 +32,6 @@ fs::path scratch(const std::string& name) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
-}
-
-std::vector<std::uint8_t> read_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 void write_bytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {

@@ -11,6 +11,7 @@
 
 #include "engine/png_image.hpp"
 
+#include "tests/unit/file_bytes.hpp"
 #include "tests/unit/scratch_dir.hpp"
 
 namespace {
@@ -127,10 +128,7 @@ TEST_CASE("png: the pixel limit is checked before decoding, libpng's errors are 
     CHECK_FALSE(called);
 
     // A flipped bit inside the IDAT data: the chunk walk passes, libpng's CRC check refuses it.
-    std::FILE* file = std::fopen(grey.c_str(), "rb");
-    std::vector<std::uint8_t> bytes(4096);
-    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file));
-    std::fclose(file);
+    std::vector<std::uint8_t> bytes = qs::test::read_bytes(grey);
     const std::string text(bytes.begin(), bytes.end());
     const std::size_t idat = text.find("IDAT");
     REQUIRE(idat != std::string::npos);
@@ -144,10 +142,7 @@ TEST_CASE("png: the IDAT chunks' CRC-32 guards the data, zlib's Adler-32 is not 
     qs::test::ScratchDir dir("qs_png_test");
     const fs::path grey = dir.path() / "grey.png";
     write_raw_png(grey, 3, 2, 8, PNG_COLOR_TYPE_GRAY, false, {{1, 2, 3}, {4, 5, 6}});
-    std::FILE* file = std::fopen(grey.c_str(), "rb");
-    std::vector<std::uint8_t> bytes(4096);
-    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file));
-    std::fclose(file);
+    std::vector<std::uint8_t> bytes = qs::test::read_bytes(grey);
     const std::string text(bytes.begin(), bytes.end());
     const std::size_t type_at = text.find("IDAT");
     REQUIRE(type_at != std::string::npos);

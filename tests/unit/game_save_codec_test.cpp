@@ -11,6 +11,7 @@
 #include "game/save/state_dump.hpp"
 #include "game/sim/field_json.hpp"
 #include "game_test_world.hpp"
+#include "tests/unit/file_bytes.hpp"
 
 using namespace qs;
 using namespace qs::test;
@@ -45,11 +46,6 @@ struct Perturb {
         }
     }
 };
-
-std::vector<std::uint8_t> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 }  // namespace
 
@@ -134,7 +130,7 @@ TEST_CASE("save: references by key stay valid across a restore (switch -> door, 
 TEST_CASE(
     "save: a format-1 file written by an older field list loads; unknown fields skipped, missing ones "
     "default") {
-    auto file = read_file(QUICKSTEP_TEST_DATA "/saves/format1_older_fields.qss");
+    auto file = qs::test::read_bytes(QUICKSTEP_TEST_DATA "/saves/format1_older_fields.qss");
     REQUIRE(!file.empty());
     std::string error;
     auto save = decode_save_file(file, error);
@@ -159,7 +155,7 @@ TEST_CASE(
 
 TEST_CASE("save: a format-2 file (FNV-1a 64 checksum, written by an older build) still loads") {
     // tests/data/saves/format2_fnv1a.qss: a quicksave of 01_first_steps made before format 3 (CRC-32).
-    const auto file = read_file(QUICKSTEP_TEST_DATA "/saves/format2_fnv1a.qss");
+    const auto file = qs::test::read_bytes(QUICKSTEP_TEST_DATA "/saves/format2_fnv1a.qss");
     REQUIRE(file.size() > save_header_size + 10);
     CHECK(file[8] == 2);
     std::uint64_t checksum = 0;
