@@ -712,12 +712,12 @@ void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_l
         const fs::path relative = fs::path("sprites") / layer.path.filename();
         const bool decoded =
             decode_known_pixels(layer, limits, table, errors, [&](int y, int x0, int x1, int entry) {
+                const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
                 for (int x = x0; x < x1; ++x) {
                     if (placements.size() >= limits.max_sprite_placements) {
                         ++placements_over_limit;
                         continue;
                     }
-                    const SpriteEntry& sprite = lvl->sprite_entries[static_cast<std::size_t>(entry)];
                     if (!sprite.id.empty()) {
                         IdUse& use = id_uses[entry];
                         if (use.count++ == 0) {

@@ -8,9 +8,6 @@
 #include <future>
 #include <iterator>
 #include <span>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <box2d/box2d.h>
 
@@ -70,12 +67,8 @@ class SolidMask {
     }
     int width() const { return width_; }
     int height() const { return height_; }
-    /// The solid bits of cells x - 1 .. x + 62 of row y (bit 0: cell x - 1); rows -1 and height, and
-    /// cells -1 and width, are the empty border. x is a multiple of 64 from 0 to width.
-    std::uint64_t word(int y, int x) const {
-        return bits_[row_start(y) + (static_cast<std::size_t>(x) >> 6)];
-    }
-    /// The solid bits of cells x .. x + 63 of row y (0 <= x < width, x a multiple of 64).
+    /// The solid bits of cells x .. x + 63 of row y (0 <= x < width, x a multiple of 64); rows -1 and
+    /// height, and cells from width on, are empty.
     std::uint64_t cells_from(int y, int x) const {
         const std::size_t at = row_start(y) + (static_cast<std::size_t>(x) >> 6);
         return (bits_[at] >> 1) | (bits_[at + 1] << 63);
@@ -282,9 +275,12 @@ void trace_band(const SolidMask& mask, int row_begin, int row_end, const CellKin
 /// Grids of this many cells and more are traced and split by two threads.
 constexpr std::int64_t kTwoThreadCells = 1 << 20;
 
-}  // namespace
-
-namespace {
+/// kind_of for every tile type, as a table.
+std::array<std::uint8_t, 256> kind_table(const std::function<std::uint8_t(std::uint8_t)>& kind_of) {
+    std::array<std::uint8_t, 256> kind_by_type{};
+    for (int type = 0; type < 256; ++type) kind_by_type[type] = kind_of(static_cast<std::uint8_t>(type));
+    return kind_by_type;
+}
 
 /// Runs `trace(row_begin, row_end, out)` over `bands` bands of the mask's edge rows (0: two on grids of
 /// 2^20 cells and more, else one), each on its own thread (the first on this one), and joins what they
@@ -430,8 +426,7 @@ void split_loops(std::span<const OutlineLoop> loops, const TileGrid& grid,
 std::vector<OutlinePiece> split_outlines(const std::vector<OutlineLoop>& loops, const TileGrid& grid,
                                          const std::function<std::uint8_t(std::uint8_t)>& kind_of,
                                          int threads) {
-    std::array<std::uint8_t, 256> kind_by_type{};
-    for (int type = 0; type < 256; ++type) kind_by_type[type] = kind_of(static_cast<std::uint8_t>(type));
+    const std::array<std::uint8_t, 256> kind_by_type = kind_table(kind_of);
     if (threads <= 0)
         threads = static_cast<std::int64_t>(grid.width) * grid.height >= kTwoThreadCells ? 2 : 1;
     threads = std::clamp(threads, 1, static_cast<int>(std::max<std::size_t>(loops.size(), 1)));
@@ -462,8 +457,7 @@ std::vector<OutlinePiece> trace_outline_pieces(int width, int height, std::span<
                                                const std::function<std::uint8_t(std::uint8_t)>& kind_of,
                                                int bands) {
     if (width <= 0 || height <= 0) return {};
-    std::array<std::uint8_t, 256> kind_by_type{};
-    for (int type = 0; type < 256; ++type) kind_by_type[type] = kind_of(static_cast<std::uint8_t>(type));
+    const std::array<std::uint8_t, 256> kind_by_type = kind_table(kind_of);
     // The mask and the kind planes on two threads when the level is large.
     std::future<CellKinds> kinds_made = std::async(
         static_cast<std::int64_t>(width) * height >= kTwoThreadCells ? thread_or_here : std::launch::deferred,

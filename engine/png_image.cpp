@@ -210,7 +210,7 @@ bool run_png_decoder(PngReading& reading, const PngSize& size, bool interlaced,
     if (png_get_rowbytes(png, info) != row_bytes.size())
         png_error(png, "unexpected row size after conversion");
     const auto to_pixels = [&](const png_byte* bytes) {
-        // R, G, B, A bytes to 0xRRGGBBAA: a plain load, byte-swapped on little-endian machines (vectorised).
+        // R, G, B, A bytes to 0xRRGGBBAA: a plain copy, byte-swapped in place on little-endian machines.
         std::memcpy(pixels.data(), bytes, pixels.size() * 4);
         if constexpr (std::endian::native == std::endian::little) {
             for (std::uint32_t& pixel : pixels)
