@@ -1,5 +1,5 @@
-// Faulting in a fresh block's pages in one system call: a page first written costs one page fault each
-// (10-100 µs on a virtual machine), which dominated copying a large snapshot into new memory.
+// Faulting in a fresh block's pages in one system call: a page first written otherwise costs one page fault
+// each, which can cost more than copying a large snapshot into the new memory.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // Worker: one long-lived thread that runs the jobs handed to it, in order, each result coming back as a
-// future. For work that must start within microseconds: starting a thread costs 0.1-0.5 ms on a small VM.
+// future. For work that must start within microseconds, sooner than a new thread could be started.
 // Where no thread can be had, each job runs on the asking thread inside run(); results are the same.
 //
 //   Worker helper;
