@@ -162,7 +162,7 @@ bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot) {
 void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
     const bool prepared = take_prepared(restored_from.get());
     // The recorded copy is written over below, slot by slot: its storage is kept, not destroyed and rebuilt
-    // (at 100 000 entities that was a third of this call).
+    // (on a large world, freeing and making it again is a large part of this call).
     std::vector<Entity> recorded = std::move(entities_);
     stop();
     entities_ = std::move(recorded);

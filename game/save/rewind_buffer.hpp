@@ -39,7 +39,7 @@ class RewindBuffer {
         std::size_t max_bytes = 64u << 20;     ///< memory cap; the oldest ticks go first
         std::int64_t max_replay_ticks = 7200;  ///< resume() steps at most this many ticks from a keyframe
         /// prepare_start() copies snapshots of at least this many entities on a second thread (below, the
-        /// thread costs more than the copy it overlaps: ~0.3 ms at 10 000 entities, ~3 ms at 100 000).
+        /// thread costs more than the copy it overlaps).
         std::size_t parallel_copy_entities = 30000;
     };
 

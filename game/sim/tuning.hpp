@@ -17,7 +17,7 @@ struct Tuning {
     double gravity = 60;               ///< rising, tiles/s²
     double fall_gravity_factor = 1.7;  ///< stronger gravity when falling or after the jump is released
     double max_fall_speed = 22;
-    double jump_speed = 21;         ///< initial upward speed: about 3.7 tiles high
+    double jump_speed = 21;         ///< initial upward speed; the jump height follows with `gravity`
     double jump_cut_factor = 0.45;  ///< upward speed kept when the button is released early
     int coyote_ticks = 6;           ///< ≈ 0.1 s
     int jump_buffer_ticks = 6;

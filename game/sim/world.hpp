@@ -192,11 +192,11 @@ class World {
     /// The camera bounds for a point: the camera_area containing it, or the whole level.
     WorldRect camera_bounds(double x, double y);
 
-    /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, as before
+    /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, without
     /// the indexes (so Box2D holds every still body from now on); the world must evolve exactly as without
     /// it.
     void set_reference_mode(bool on);
-    /// Check mode, for tests: Box2D holds the whole terrain and every still body, as before the windows
+    /// Check mode, for tests: Box2D holds the whole terrain and every still body, without the windows
     /// (from the next restore() on).
     void set_whole_physics_mode(bool on) { whole_physics_mode_ = on; }
     /// The still entities whose bodies are in Box2D now (near the player, or all of them in a check mode
@@ -314,7 +314,7 @@ class World {
     void plan_thinks();
     /// think_order_ plus the idle entities the player touches (or that react untouched) into react_order_.
     void plan_reacts();
-    /// The Box2D query that probe_ground's entity part used to be, kept for the rare case the index cannot
+    /// probe_ground's entity part asked of Box2D, for the rare case the index cannot
     /// answer alone (a moving solid body or a carrier nearby, whose broad-phase box Box2D alone knows).
     /// With `skip_still`, still bodies are left out (the caller asks their StillBoxes).
     void probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom,

@@ -1,5 +1,5 @@
 // The names of the sprite atlas's animations (assets/sprites/sheet.json) as an enum, so a misspelt sprite
-// does not compile and a sprite missing from the atlas fails a test (game_sprites_test.cpp).
+// does not compile and a sprite missing from the atlas fails a test (tests/unit/game_roster_test.cpp).
 #pragma once
 
 #include <array>
