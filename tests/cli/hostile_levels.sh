@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile level corpus (issue 5): generates broken and hostile level folders into SCRATCH/levels, then checks
+# Hostile level corpus: generates broken and hostile level folders into SCRATCH/levels, then checks
 # that `--check` reports each one with its expected message, quickly and in bounded memory; that
 # `--list-levels` lists every broken one as broken with that reason, skips folders that are not levels and
 # lists the good ones as ok; and that the good levels still play headless next to the hostile ones.

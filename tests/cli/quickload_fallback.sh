@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Quickload fallbacks (issue 12, defects 1 and 2): after editing the level being played, F9 falls back only
+# Quickload fallbacks: after editing the level being played, F9 falls back only
 # to older saves of that level (else it says the level changed and stays); the first F8 after playing loads
 # the save before the newest, and further F8 presses keep stepping back.
 source "$(dirname "$0")/lib/common.bash"

@@ -1,6 +1,6 @@
 # What a newcomer reads and sees, checked on the pixels of headless screenshots: the HUD's lives counter
-# sits on a dark panel over First Steps' white cloud, and Frozen Peaks' pits read as dark holes (they were
-# drawn in the snow colour of the hills, like solid ground), and Turret Caverns' floor spike pits have the
+# sits on a dark panel over First Steps' white cloud, and Frozen Peaks' pits read as dark holes (not in the
+# snow colour of the hills, like solid ground), and Turret Caverns' floor spike pits have the
 # cave wall behind them, not a strip of sky.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_DATA_HOME="$SCRATCH/data" XDG_CONFIG_HOME="$SCRATCH/config"

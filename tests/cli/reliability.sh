@@ -1,7 +1,7 @@
-# Issue 11 through the real binary: prefab ranges in --check, input script caps (tick range, special files,
+# Hostile input through the real binary: prefab ranges in --check, input script caps (tick range, special files,
 # binary bytes), --levels-dir / --save-dir naming a file, quicksave messages when the write fails (a folder
-# that cannot be created, a read-only file system), and a lying PNG chunk in a levels dir that used to hang
-# every start.
+# that cannot be created, a read-only file system), and a lying PNG chunk in a levels dir that must not hang
+# a start.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_DATA_HOME="$SCRATCH/xdg"
 
@@ -95,7 +95,7 @@ else
     echo "skip: no user namespaces here for the read-only file system case"
 fi
 
-# --- a PNG whose IDAT chunk claims about 1 GB, in a levels dir: every start used to hang ---
+# --- a PNG whose IDAT chunk claims about 1 GB, in a levels dir: a start must not hang on it ---
 mkdir -p "$SCRATCH/lying_levels"
 cp -r "$LAB" "$SCRATCH/lying_levels/lying_png"
 python3 - "$SCRATCH/lying_levels/lying_png/geometry/layer0.png" <<'PY'

@@ -1,4 +1,4 @@
-// Hostile and unlucky files against the engine's readers (issue 11): PNG chunk lengths, MessagePack and JSON
+// Hostile and unlucky files against the engine's readers: PNG chunk lengths, MessagePack and JSON
 // nesting, input scripts (tick range, size cap, special files, binary bytes), save folders that cannot be
 // created, temp files left by a crash, and the field ranges every reader checks against.
 #include <doctest/doctest.h>

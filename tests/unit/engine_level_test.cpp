@@ -591,7 +591,7 @@ TEST_CASE("level: a folder with many problems reports all of them") {
         "spr_colors": ["#0000ff", "#ffff00"], "spr_prefabs": ["player", "coin_"]})");
     RgbaImage geometry = blank(8, 4);
     put(geometry, 0, 3, kGround);
-    put(geometry, 1, 3, kIce);  // no longer in the table
+    put(geometry, 1, 3, kIce);  // not in this table
     write_png(folder / "geometry/layer0.png", geometry);
     write_png(folder / "sprites/layer1.png", blank(12, 6));  // k = 1.5
     write_png(folder / "visuals/layer2.png", blank(8, 4));   // gap: no layer1

@@ -1,4 +1,4 @@
-// Hostile and unlucky saves and levels against the game (issue 11): values outside the field ranges,
+// Hostile and unlucky saves and levels against the game: values outside the field ranges,
 // deeply nested MessagePack, the save ring with junk files, the fall back to an older save, temp files,
 // tile lookups and the timer at absurd values, and prefab field ranges in a .lvl.
 #include <doctest/doctest.h>
@@ -271,10 +271,10 @@ TEST_CASE("quicksaves: stray temp files are cleaned at start; saves and other fi
 
 TEST_CASE("world: tile lookups and the timer stay defined at absurd values") {
     auto world = lab_world();
-    // Values a save can no longer carry, but the simulation must not go undefined on them either.
+    // Values no save can carry (the readers refuse them); the simulation must stay defined on them too.
     CHECK_FALSE(world->solid_at(1e300, 2147483648.0));
     CHECK_FALSE(world->solid_at(-1e300, std::nan("")));
-    GroundContact ground = world->probe_ground(2147483647.0, 5.0, 0.4, true);  // used to hang
+    GroundContact ground = world->probe_ground(2147483647.0, 5.0, 0.4, true);  // must return
     CHECK_FALSE(ground.grounded);
     CHECK_FALSE(world->box_blocked(2147483647.0, 2147483647.0, 0.4, 0.4));
     double x = 2147483647.0, y = 2147483000.0;

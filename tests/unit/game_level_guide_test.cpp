@@ -47,13 +47,13 @@ TEST_CASE("guide: LEVELS.md holds the generated reference exactly") {
 
 TEST_CASE("guide: every tile type, prefab and editable field is described") {
     for (const std::string& problem : qs::level_guide_problems()) {
-        FAIL_CHECK(problem << " -- add or remove it in the description table in game/level_guide.cpp");
+        FAIL_CHECK(problem << " -- add or remove it in the description table in game/levels/level_guide.cpp");
     }
     const std::string reference = qs::level_guide_reference();
     CHECK(reference.find("undocumented") == std::string::npos);
     // Descriptions of removed things are harmless; mention them so they get cleaned up.
     for (const std::string& key : qs::level_guide_unused_descriptions())
-        MESSAGE("game/level_guide.cpp describes \"" << key << "\", which no longer exists");
+        MESSAGE("game/levels/level_guide.cpp describes \"" << key << "\", which no longer exists");
 }
 
 TEST_CASE("guide: the reference names every tile type, prefab and editable field with its default") {

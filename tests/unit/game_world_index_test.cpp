@@ -1,6 +1,6 @@
 // The World's indexes (game/sim/world_index.cpp): the grid finds exactly the overlapping boxes; every box
 // query gives Box2D's answer; and a world that steps only its busy entities evolves exactly like one in
-// reference mode (every entity stepped every tick, every query asked of Box2D, as before the indexes):
+// reference mode (every entity stepped every tick, every query asked of Box2D, no indexes):
 // same dumps, same prev positions, same events, tick after tick, through spawns, erases,
 // quickloads, canonical rebuilds, switches, platforms and doors, on every shipped level, a stress level and
 // a platform map.
