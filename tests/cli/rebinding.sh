@@ -12,7 +12,7 @@ unset SDL_VIDEODRIVER
 export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
 SETTINGS="$XDG_CONFIG_HOME/quickstep/settings.json"
 
-# drive.sh LOG GAME-ARGS... -- KEYS...: starts the game, waits for its window, sends the keys (a number is a
+# $SCRATCH/drive.sh LOG GAME-ARGS... -- KEYS...: starts the game, waits for its window, sends the keys (a number is a
 # pause in seconds, "down:K"/"up:K" hold and release), then waits for the game to end (at most 60 s).
 cat >"$SCRATCH/drive.sh" <<'EOF'
 log=$1; shift
