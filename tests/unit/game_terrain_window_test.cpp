@@ -43,7 +43,7 @@ std::vector<b2Vec2> vecs(const std::vector<OutlinePoint>& points) {
     return out;
 }
 
-/// The child edges (with friction kind) of the whole pieces, as the world built them before the window.
+/// The child edges (with friction kind) of the whole pieces, as a world holding all of its terrain has them.
 std::vector<std::pair<ChildEdge, int>> piece_edges(const TerrainShapes& shapes) {
     std::vector<std::pair<ChildEdge, int>> out;
     for (const OutlinePiece& piece : shapes.outline) {

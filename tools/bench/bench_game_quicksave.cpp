@@ -116,8 +116,8 @@ void BM_DecodeSaveFileFormat2(benchmark::State& state) {
     time_decode(state, f, file);
 }
 
-/// The same file through the DOM reader (nlohmann::json::from_msgpack, then the field lists): what decoding
-/// cost before the fast reader, and what still words the message for a refused body.
+/// The same file through the DOM reader (nlohmann::json::from_msgpack, then the field lists): the reference
+/// the direct reader is compared with, and what words the message for a refused body.
 void BM_DecodeSaveFileReference(benchmark::State& state) {
     Fixture f(static_cast<int>(state.range(0)));
     auto file = save_file_of(f);
