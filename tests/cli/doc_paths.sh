@@ -4,8 +4,9 @@
 # file names such as `world_index.cpp` (some file in the tree has that name), or a module without its
 # extension (`engine/heap_tuning`). Placeholders end a path (`tests/fuzz/corpus/NAME/`,
 # `levels/<folder>/...`: the part before them must exist); quoted text in a code comment is an example
-# value, not a reference. The allow-list below names the few files the docs mention on purpose without
-# shipping them.
+# value, not a reference. Links and paths may not lead out of the repository (`../shared/...`): someone who
+# clones the project has only what is in it. The allow-list below names the few files the docs mention on
+# purpose without shipping them.
 source "$(dirname "$0")/lib/common.bash"
 
 python3 - "$SRC" >"$SCRATCH/report.txt" <<'PY'
@@ -62,7 +63,8 @@ def exists(path):
 
 root_word = r"(?:%s)/[A-Za-z0-9_.*?<>/+-]*" % "|".join(ROOTS)
 PATH = re.compile(r"(?<![A-Za-z0-9_./$~-])" + root_word)
-NAME = re.compile(r"(?<![A-Za-z0-9_./$~*-])([a-z0-9_]+(?:\.\*|\.(?:cpp|hpp|sh|py|md)))(?![A-Za-z0-9_/*])")
+NAME = re.compile(r"(?<![A-Za-z0-9_./$~*-])([a-z0-9_]+(?:\.\*|\.(?:cpp|hpp|sh|py))|[A-Za-z0-9_-]+\.md)(?![A-Za-z0-9_/*])")
+OUTSIDE = re.compile(r"\.\./+shared\b")  # the workspace beside a checkout is not part of the project
 
 scanned, problems = 0, []
 for rel in sorted(all_files):
@@ -86,21 +88,26 @@ for rel in sorted(all_files):
                     break
             word = "/".join(parts)
             if word and word not in ALLOWED and not exists(word):
-                problems.append(f"{rel}:{number}: {word}")
+                problems.append(f"{rel}:{number}: {word} does not exist")
         if rel.endswith(".md"):  # relative links: [text](path#anchor), from the document's folder
             for m in re.finditer(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", line):
                 target = m.group(1)
                 if re.match(r"[a-z]+:", target):
                     continue
-                if not os.path.exists(os.path.join(src, os.path.dirname(rel), target)):
-                    problems.append(f"{rel}:{number}: {target} (link)")
+                resolved = os.path.normpath(os.path.join(src, os.path.dirname(rel), target))
+                if os.path.relpath(resolved, src).startswith(".."):
+                    problems.append(f"{rel}:{number}: {target}: a link out of the repository")
+                elif not os.path.exists(resolved):
+                    problems.append(f"{rel}:{number}: link to {target}, which does not exist")
+        for m in OUTSIDE.finditer(line):
+            problems.append(f"{rel}:{number}: {m.group(0)} is outside the repository")
         for m in NAME.finditer(line):
             word = m.group(1)
             if word in ALLOWED or word in basenames:
                 continue
             if word.endswith(".*") and any(fnmatch.fnmatchcase(b, word) for b in basenames):
                 continue
-            problems.append(f"{rel}:{number}: {word}")
+            problems.append(f"{rel}:{number}: {word} does not exist")
 
 print(f"scanned {scanned} files")
 for p in problems:
@@ -113,19 +120,28 @@ case "$scanned" in
     *) fail "nothing scanned: $scanned" ;;
 esac
 while IFS= read -r line; do
-    fail "${line#missing: } does not exist (a doc or comment names it)"
+    fail "${line#missing: } (named in a doc or comment)"
 done < <(grep '^missing: ' "$SCRATCH/report.txt")
 
-# The scanner itself: a made-up path in a scratch tree must be found.
+# The scanner itself: made-up paths in a scratch tree must be found, each for its reason.
 [ -n "${DOC_PATHS_INNER:-}" ] && finish
 mkdir -p "$SCRATCH/tree/game/sim"
 printf '// Uses game/sim/nowhere.hpp and gone_file.cpp; game/sim/*.hpp and tuning.* exist.\n' \
     >"$SCRATCH/tree/game/sim/tuning.hpp"
-if DOC_PATHS_INNER=1 bash "$0" "$QS" "$SCRATCH/tree" "$SCRATCH/self" >"$SCRATCH/self.txt" 2>&1; then
-    fail "a comment naming game/sim/nowhere.hpp passed"
-else
-    found=$(grep -c 'does not exist' "$SCRATCH/self.txt")
-    [ "$found" -eq 2 ] && pass "a made-up path and a made-up file name are both found" \
-        || fail "expected 2 missing names in the scratch tree, got $found: $(cat "$SCRATCH/self.txt")"
-fi
+printf 'See [the design](../shared/DESIGN.md), [a page](docs/none.md) and [tuning](game/sim/tuning.hpp).\n' \
+    >"$SCRATCH/tree/README.md"
+DOC_PATHS_INNER=1 bash "$0" "$QS" "$SCRATCH/tree" "$SCRATCH/self" >"$SCRATCH/self.txt" 2>&1 \
+    && fail "a tree with made-up paths passed"
+for expected in "game/sim/tuning.hpp:1: game/sim/nowhere.hpp does not exist" \
+                "game/sim/tuning.hpp:1: gone_file.cpp does not exist" \
+                "README.md:1: ../shared/DESIGN.md: a link out of the repository" \
+                "README.md:1: ../shared is outside the repository" \
+                "README.md:1: link to docs/none.md, which does not exist" \
+                "README.md:1: docs/none.md does not exist"; do
+    grep -qF "FAIL: $expected" "$SCRATCH/self.txt" && pass "the scanner finds: $expected" \
+        || fail "the scanner missed: $expected ($(grep FAIL "$SCRATCH/self.txt" | tr '\n' ' '))"
+done
+found=$(grep -c '^FAIL: ' "$SCRATCH/self.txt")
+[ "$found" -eq 6 ] && pass "nothing else in the scratch tree is reported" \
+    || fail "expected 6 reports in the scratch tree, got $found: $(cat "$SCRATCH/self.txt")"
 finish
