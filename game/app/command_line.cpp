@@ -1,0 +1,237 @@
+// The command line of quickstep: the usage text and the parser. Options that take one value are a table;
+// the others (flags, --start X,Y, --new-level NAME WxH, --check PATH...) are read one by one.
+#include "game/app/command_line.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <utility>
+
+#include "game/app/level_template.hpp"
+
+namespace qs {
+
+namespace {
+
+constexpr std::string_view usage =
+    "usage: quickstep [LEVEL] [options]\n"
+    "  LEVEL               a level folder name found in a levels dir, or a path to a level folder\n"
+    "  --levels-dir DIR    also scan DIR for level folders (repeatable); always scanned: the shipped\n"
+    "                      levels/ and $XDG_DATA_HOME/quickstep/levels\n"
+    "  --save-dir DIR      where quicksaves live (default $XDG_DATA_HOME/quickstep/saves)\n"
+    "  --headless          no window, no audio; simulate as fast as possible\n"
+    "  --frames N          stop at tick N\n"
+    "  --input FILE        scripted input: lines '<tick> +action', '<tick> -action', '<tick> action'\n"
+    "  --dump-state FILE   write the world state as JSON at exit ('-' = stdout)\n"
+    "  --screenshot FILE   write a PNG of the last frame at exit (also headless)\n"
+    "  --record FILE       when the run ends, write it as a replay file\n"
+    "  --start X,Y         start LEVEL with the player on tile X,Y (practice: no records kept)\n"
+    "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
+    "  --pad-script FILE   (tests) a virtual gamepad driven by FILE in a window, one tick per frame;\n"
+    "                      the run ends after the script's last frame (see game/app/pad_script.hpp)\n"
+    "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
+    "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
+    "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
+    "                      first --levels-dir, else $XDG_DATA_HOME/quickstep/levels; prints its path\n"
+    "  --level-guide       print the generated reference section of LEVELS.md\n"
+    "  --help, --version\n"
+    "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
+    "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, T retry from your last\n"
+    "footing (practice), Esc pause, F11 fullscreen, F12 screenshot.\n";
+
+/// An option taking one value (not empty): `set` stores it, or returns why it is not valid.
+struct ValueOption {
+    std::string_view name;
+    std::string (*set)(AppOptions& options, const std::string& value);
+};
+
+/// A whole number >= 0 filling all of `text`.
+template <typename Int>
+bool whole_number(std::string_view text, Int& out) {
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && out >= 0;
+}
+
+const ValueOption value_options[] = {
+    {"--levels-dir",
+     [](AppOptions& o, const std::string& v) {
+         o.levels_dirs.emplace_back(v);
+         return std::string();
+     }},
+    {"--save-dir",
+     [](AppOptions& o, const std::string& v) {
+         o.save_dir = v;
+         return std::string();
+     }},
+    {"--input",
+     [](AppOptions& o, const std::string& v) {
+         o.input = v;
+         return std::string();
+     }},
+    {"--dump-state",
+     [](AppOptions& o, const std::string& v) {
+         o.dump_state = v;
+         return std::string();
+     }},
+    {"--screenshot",
+     [](AppOptions& o, const std::string& v) {
+         o.screenshot = v;
+         return std::string();
+     }},
+    {"--frames",
+     [](AppOptions& o, const std::string& v) {
+         std::int64_t frames = 0;
+         if (!whole_number(v, frames)) return "--frames needs a whole number >= 0, got '" + v + "'";
+         o.frames = frames;
+         return std::string();
+     }},
+    {"--record",
+     [](AppOptions& o, const std::string& v) {
+         o.record = v;
+         return std::string();
+     }},
+    {"--replay",
+     [](AppOptions& o, const std::string& v) {
+         o.replay = v;
+         return std::string();
+     }},
+    {"--pad-script",
+     [](AppOptions& o, const std::string& v) {
+         o.pad_script = v;
+         return std::string();
+     }},
+};
+
+CommandLine just(CommandLine::Command command) {
+    CommandLine line;
+    line.command = command;
+    return line;
+}
+
+CommandLine usage_error(std::string message) {
+    CommandLine line = just(CommandLine::Command::usage_error);
+    line.error = std::move(message);
+    return line;
+}
+
+/// --start's X,Y (a tile).
+std::optional<std::pair<int, int>> parse_tile(std::string_view text) {
+    const std::size_t comma = text.find(',');
+    int x = -1, y = -1;
+    if (comma == std::string_view::npos || !whole_number(text.substr(0, comma), x) ||
+        !whole_number(text.substr(comma + 1), y))
+        return std::nullopt;
+    return std::pair{x, y};
+}
+
+}  // namespace
+
+std::string_view usage_text() {
+    return usage;
+}
+
+std::string folder_option_error(const AppOptions& options) {
+    auto not_a_folder = [](const std::filesystem::path& dir) {
+        std::error_code ec;
+        return std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec);
+    };
+    for (const std::filesystem::path& dir : options.levels_dirs) {
+        if (not_a_folder(dir)) return "--levels-dir " + dir.string() + ": not a folder";
+    }
+    if (options.save_dir && not_a_folder(*options.save_dir))
+        return "--save-dir " + options.save_dir->string() + ": not a folder";
+    return {};
+}
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+    using Command = CommandLine::Command;
+    CommandLine line;
+    AppOptions& options = line.options;
+    bool list = false;
+    bool checking = false;
+    std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        const ValueOption* value_option = nullptr;
+        for (const ValueOption& option : value_options) {
+            if (arg == option.name) value_option = &option;
+        }
+        if (arg == "--help" || arg == "-h") {
+            return just(Command::help);
+        } else if (arg == "--version") {
+            return just(Command::version);
+        } else if (arg == "--level-guide") {
+            return just(Command::level_guide);
+        } else if (arg == "--headless") {
+            options.headless = true;
+        } else if (arg == "--list-levels") {
+            list = true;
+        } else if (arg == "--new-level") {
+            if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
+            new_level_args.emplace(args[i + 1], args[i + 2]);
+            i += 2;
+        } else if (arg == "--start") {
+            if (i + 1 >= args.size()) return usage_error("--start needs X,Y (a tile, like 12,7)");
+            const std::string& v = args[++i];
+            options.start = parse_tile(v);
+            if (!options.start) {
+                return usage_error("--start needs X,Y: two whole numbers >= 0 (a tile, like 12,7), got '" +
+                                   v + "'");
+            }
+        } else if (arg == "--check") {
+            checking = true;
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
+                line.check_paths.push_back(args[++i]);
+        } else if (value_option) {
+            if (i + 1 >= args.size() || args[i + 1].empty()) return usage_error(arg + " needs a value");
+            std::string error = value_option->set(options, args[++i]);
+            if (!error.empty()) return usage_error(std::move(error));
+        } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+            return usage_error("unknown option '" + arg + "'");
+        } else if (options.level.empty()) {
+            options.level = arg;
+        } else {
+            return usage_error("more than one LEVEL given ('" + options.level + "' and '" + arg + "')");
+        }
+    }
+    if (std::string error = folder_option_error(options); !error.empty())
+        return usage_error(std::move(error));
+    if (options.start && (options.level.empty() || options.replay || options.record)) {
+        return usage_error(
+            options.level.empty()
+                ? "--start needs a LEVEL to start in"
+                : "--start makes a practice run, which is not recorded: drop --record/--replay");
+    }
+    if (options.pad_script && options.headless)
+        return usage_error("--pad-script drives the game in a window: drop --headless");
+    if (checking) {
+        if (line.check_paths.empty()) return usage_error("--check needs at least one level folder");
+        if (!options.level.empty()) line.check_paths.insert(line.check_paths.begin(), options.level);
+        line.command = Command::check;
+        return line;
+    }
+    if (new_level_args) {
+        const auto& [name, size_text] = *new_level_args;
+        if (!is_valid_level_folder_name(name)) {
+            return usage_error("--new-level NAME must be 1 to 64 letters, digits, '_', '-' or '.', got '" +
+                               name + "'");
+        }
+        const auto size = parse_level_size(size_text);
+        if (!size || size->first < kMinTemplateSide || size->second < kMinTemplateSide ||
+            size->first > kMaxTemplateSide || size->second > kMaxTemplateSide) {
+            return usage_error("--new-level needs a size WxH with W and H from " +
+                               std::to_string(kMinTemplateSide) + " to " + std::to_string(kMaxTemplateSide) +
+                               " (like 64x24), got '" + size_text + "'");
+        }
+        line.command = Command::new_level;
+        line.new_level_name = name;
+        line.new_level_width = size->first;
+        line.new_level_height = size->second;
+        return line;
+    }
+    line.command = list ? Command::list_levels : Command::run;
+    return line;
+}
+
+}  // namespace qs
