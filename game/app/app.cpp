@@ -1,12 +1,12 @@
 // The running program: picks the first level, runs the tick loop (60 ticks a second; headless as fast as
 // possible, in a window with a fixed timestep and interpolated frames), routes input to the play session
 // or the menus, and finishes with the state dump and the screenshot. The parts it wires together:
-// PlaySession (the level and its world), InputEvents (SDL events), MenuScreens and Presentation.
+// PlaySession (the level played and its world), RunRecords (replays and ghosts), Practice, InputEvents
+// (SDL events), MenuScreens and Presentation.
 #include "game/app/app.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -17,13 +17,12 @@
 #include "game/app/pad_script.hpp"
 #include "game/app/paths.hpp"
 #include "game/app/play_session.hpp"
+#include "game/app/practice.hpp"
 #include "game/app/presentation.hpp"
 #include "game/app/progress.hpp"
+#include "game/app/run_records.hpp"
 #include "game/app/settings.hpp"
-#include "game/save/ghost_track.hpp"
-#include "game/save/replay.hpp"
 #include "game/save/state_dump.hpp"
-#include "game/sim/tiles.hpp"
 #include "game/view/hud.hpp"
 
 namespace qs {
@@ -42,7 +41,8 @@ class App final : private MenuHost {
         : options_(options),
           settings_(Settings::defaults()),
           session_(options.save_dir.value_or(user_data_dir() / "saves"), !options.headless),
-          menus_(*this) {}
+          menus_(*this),
+          runs_(!options.headless, options.replay.has_value()) {}
 
     int run();
 
@@ -50,10 +50,9 @@ class App final : private MenuHost {
     // setup and the end of a run
     std::optional<CheckedLevel> choose_first_level(int& exit_code);
     std::optional<CheckedLevel> replay_level(int& exit_code);
-    /// --start: moves the player to the tile's centre; false (message printed) when it cannot stand there.
-    bool start_practice_at(std::pair<int, int> tile);
-    bool rewind_speedup() const { return replay_ ? replay_->rewind_speedup : !options_.headless && !script_; }
-    void keep_replay(bool best);
+    bool rewind_speedup() const {
+        return runs_.watching() ? runs_.replay()->rewind_speedup : !options_.headless && !script_;
+    }
     bool open_presentation();
     void finish_run();
 
@@ -67,15 +66,20 @@ class App final : private MenuHost {
     // ticks
     void tick();
     void quickload(bool older);
-    /// The level painter's retry: the level again, with the player where they last stood on solid ground
-    /// (a practice run from then on). Refused while a run is recorded (--record) or a replay plays.
-    void retry_from_spot();
-    /// Remembers the player's spot when they stand on a solid tile (not a platform, not spikes).
-    void remember_footing();
+    /// T: the level painter's retry from the last footing (see Practice).
+    void retry_from_spot() {
+        show(practice_.retry_from_footing(session_, options_.record || runs_.watching(), [this] {
+            session_.restart();
+            on_level_started();
+        }));
+    }
+    /// The camera jumps to where a practice start or retry put the player; its toast.
+    void show(const Practice::Outcome& outcome) {
+        if (outcome.moved && presentation_) presentation_->snap_camera(*session_.world());
+        if (!outcome.toast.empty()) toast(outcome.toast, outcome.toast_seconds);
+    }
     void handle_world_events();
     void show_results();
-    void rewind_tick();
-    void end_rewind();
 
     // window
     void poll_input();
@@ -119,17 +123,11 @@ class App final : private MenuHost {
     }
     bool has_best_run(const std::string& level) const override {
         std::error_code ec;
-        return fs::exists(best_run_path(level), ec);
+        return fs::exists(RunRecords::best_run_path(level), ec);
     }
     void watch_best_run(const std::string& level) override;
-    static fs::path best_run_path(const std::string& level) {
-        return user_data_dir() / "replays" / (level + "-best.qsr");
-    }
     /// Leaves a replay watched from the level select (live play from here on).
-    void stop_watching() {
-        if (!options_.replay) replay_.reset();
-        replay_speed_ = 1;
-    }
+    void stop_watching() { runs_.stop_watching(); }
     void retry_from_checkpoint() override {
         if (session_.world() && session_.reactivate_checkpoint(checkpoint_before_game_over_))
             toast("Back at the checkpoint");
@@ -167,32 +165,15 @@ class App final : private MenuHost {
     std::string last_trace_;
 
     std::optional<InputScript> script_;
-    std::optional<Replay> replay_;       ///< --replay: the run being played back
-    std::size_t replay_loads_done_ = 0;  ///< quickloads of replay_ done so far
-    /// Saves made since the recording started (a quickload of one of these is replayed by making it again).
-    std::vector<std::shared_ptr<const SavedGame>> run_saves_;
-    ReplayRecorder recorder_;          ///< the run as it is played, for --record and the replays folder
-    GhostTrack ghost_recording_;       ///< where the player of this run was, by level time (windowed play)
-    std::optional<GhostTrack> ghost_;  ///< the level's best run, drawn as a ghost
-    std::int64_t complete_tick_ = -1;
-    int replay_speed_ = 1;  ///< ticks per tick time while watching a replay in a window
+    RunRecords runs_;    ///< the run recorded, the ghost shown, the replay watched
+    Practice practice_;  ///< --start and the retry from the last footing
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
     std::int64_t tick_ = 0;
-    /// The rewind being held, if any.
-    struct RewindHold {
-        bool active = false;
-        std::int64_t held_ticks = 0;  ///< ticks the rewind key has been held
-        std::int64_t ticks_back = 0;  ///< recorded ticks gone back
-        double main_thread_ms = 0;    ///< main-thread time of the whole rewind
-    } rewind_;
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
     EntityRef
         checkpoint_before_game_over_;  ///< the active checkpoint before the last tick (game over clears it)
-    bool practice_ = false;            ///< the player did not start at the level's start: no records kept
-    /// Where the player last stood on solid ground in this level, for retry_from_spot().
-    std::optional<std::pair<double, double>> last_footing_;
     int exit_code_ = 0;
 };
 
@@ -282,13 +263,13 @@ std::optional<CheckedLevel> App::choose_first_level(int& exit_code) {
 
 std::optional<CheckedLevel> App::replay_level(int& exit_code) {
     std::string error;
-    replay_ = read_replay_file(*options_.replay, error);
+    std::optional<Replay> replay = read_replay_file(*options_.replay, error);
     exit_code = 1;
-    if (!replay_) {
+    if (!replay) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
         return std::nullopt;
     }
-    const std::string& name = replay_->level;
+    const std::string& name = replay->level;
     auto listing =
         std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == name; });
     if (listing == levels_.end()) {
@@ -297,13 +278,13 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         return std::nullopt;
     }
     CheckedLevel checked = check(listing->path);
-    if (!checked.level || checked.level->content_hash != replay_->level_hash) {
+    if (!checked.level || checked.level->content_hash != replay->level_hash) {
         std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n",
                      options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
         return std::nullopt;
     }
     // A save the run loaded from before it (an earlier session's) must still fit its level.
-    for (const Replay::Load& load : replay_->loads) {
+    for (const Replay::Load& load : replay->loads) {
         if (!load.save) continue;
         auto of = std::find_if(levels_.begin(), levels_.end(),
                                [&](const LevelListing& l) { return l.name == load.save->level; });
@@ -317,45 +298,13 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         }
     }
     exit_code = 0;
-    replay_loads_done_ = 0;
-    tick_ = replay_->start_tick;
-    if (!options_.frames) options_.frames = replay_->end_tick;
+    tick_ = replay->start_tick;
+    if (!options_.frames) options_.frames = replay->end_tick;
+    runs_.watch(std::move(*replay), tick_);
     return checked;
 }
 
-void App::keep_replay(bool best) {
-    // Finished runs are kept in the replays folder: the latest one per level and the best (fastest) one.
-    if (!recorder_.started() || replay_) return;
-    Replay run = recorder_.finish(tick_, complete_tick_);
-    fs::path dir = user_data_dir() / "replays";
-    std::string error;
-    if (!write_replay_file(dir / (run.level + "-latest.qsr"), run, error))
-        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-    if (best && !write_replay_file(dir / (run.level + "-best.qsr"), run, error))
-        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-    if (best && !write_ghost_file(dir / (run.level + "-best.ghost"), ghost_recording_, error))
-        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-}
-
 // ---- levels ----
-
-bool App::start_practice_at(std::pair<int, int> tile) {
-    const TileGrid& tiles = session_.world()->level().tiles;
-    const auto [x, y] = tile;
-    if (!tiles.inside(x, y) || !session_.keep_player_at(x + 0.5, y + 0.5)) {
-        std::fprintf(
-            stderr, "quickstep: --start %d,%d: %s (the level is %dx%d tiles)\n", x, y,
-            tiles.inside(x, y) ? "the player does not fit there (a solid tile)" : "outside the level",
-            tiles.width, tiles.height);
-        return false;
-    }
-    practice_ = true;
-    std::fprintf(stderr,
-                 "quickstep: practice run from tile %d,%d: no progress, best time or replay is kept\n", x, y);
-    if (presentation_) presentation_->snap_camera(*session_.world());
-    toast("Practice from " + std::to_string(x) + "," + std::to_string(y) + ": no records kept", 4);
-    return true;
-}
 
 CheckedLevel App::check(const fs::path& folder) {
     CheckedLevel checked = verdicts_.check(folder);
@@ -370,16 +319,9 @@ CheckedLevel App::check(const fs::path& folder) {
 }
 
 bool App::begin_level(CheckedLevel checked) {
-    practice_ = false;
-    last_footing_.reset();
+    practice_.level_begun();
     if (!session_.start(std::move(checked))) return false;
-    const LevelData& level = *session_.level().level;
-    // A run is recorded from its level's start: in a window each level played, headless the first one.
-    if (!options_.headless || !recorder_.started()) {
-        recorder_.start(level.folder_name, level.content_hash, tick_, rewind_speedup());
-        run_saves_.clear();
-        ghost_recording_ = {level.folder_name, level.content_hash, {}};
-    }
+    runs_.start_run(*session_.level().level, tick_, rewind_speedup());
     on_level_started();
     return true;
 }
@@ -393,18 +335,7 @@ void App::on_level_started() {
                        ? static_cast<int>(listing - levels_.begin())
                        : -1;
     if (presentation_) presentation_->show_level(*session_.world());
-    ghost_.reset();
-    if (!options_.headless && settings_.ghost) {
-        std::string error;
-        fs::path file = user_data_dir() / "replays" / (level.folder_name + "-best.ghost");
-        std::error_code ec;
-        if (fs::exists(file, ec)) {
-            ghost_ = read_ghost_file(file, error);
-            if (!ghost_) std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-            if (ghost_ && ghost_->level_hash != level.content_hash)
-                ghost_.reset();  // made on an older version
-        }
-    }
+    runs_.show_ghost(level, settings_.ghost);
     actions_.release_all();
     menus_.resume();
     // Showing the level is part of starting it: the level line counts it until the first tick.
@@ -413,7 +344,7 @@ void App::on_level_started() {
 
 void App::watch_best_run(const std::string& level) {
     std::string error;
-    std::optional<Replay> replay = read_replay_file(best_run_path(level), error);
+    std::optional<Replay> replay = read_replay_file(RunRecords::best_run_path(level), error);
     auto listing =
         std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == level; });
     if (!replay || listing == levels_.end()) {
@@ -426,13 +357,7 @@ void App::watch_best_run(const std::string& level) {
         return;
     }
     // The run plays from now on: its ticks shifted to this session's tick count.
-    std::int64_t shift = tick_ - replay->start_tick;
-    replay->start_tick += shift;
-    replay->end_tick += shift;
-    if (replay->complete_tick >= 0) replay->complete_tick += shift;
-    replay_ = std::move(replay);
-    replay_loads_done_ = 0;
-    replay_speed_ = 1;
+    runs_.watch(std::move(*replay), tick_);
     begin_level(std::move(checked));
 }
 
@@ -462,11 +387,7 @@ void App::hot_reload() {
 void App::quickload(bool older) {
     const LevelData* before = session_.level().level.get();
     bool loaded = false;
-    const Replay::Load* replayed = nullptr;
-    if (replay_ && replay_loads_done_ < replay_->loads.size() &&
-        replay_->start_tick + replay_->loads[replay_loads_done_].offset == tick_) {
-        replayed = &replay_->loads[replay_loads_done_++];
-    }
+    const Replay::Load* replayed = runs_.replayed_load(tick_);
     if (replayed && replayed->kind == Replay::Load::Kind::nothing) {
         loaded = false;  // the recorded run found nothing to load here
     } else if (replayed && replayed->kind == Replay::Load::Kind::carried) {
@@ -474,68 +395,20 @@ void App::quickload(bool older) {
     } else {
         loaded = session_.quickload(older, levels_);
     }
-    // The replay of this run will have to load the same: a save of this run it makes again itself, any
-    // other (an earlier session's file, a save from before the recording) travels in the replay.
-    std::shared_ptr<const SavedGame> save = loaded ? session_.last_loaded() : nullptr;
-    Replay::Load::Kind kind = !loaded ? Replay::Load::Kind::nothing
-                              : std::find(run_saves_.begin(), run_saves_.end(), save) != run_saves_.end()
-                                  ? Replay::Load::Kind::run_save
-                                  : Replay::Load::Kind::carried;
-    recorder_.record_load(tick_, kind, save);
+    runs_.loaded(tick_, loaded ? session_.last_loaded() : nullptr);
     if (!loaded) return;
     if (session_.level().level.get() != before) on_level_started();
     if (presentation_) presentation_->snap_camera(*session_.world());
     menus_.resume();
 }
 
-void App::remember_footing() {
-    World* world = session_.world();
-    const Player* player = world ? world->player() : nullptr;
-    if (!player || !player->grounded || !player->alive()) return;
-    const TileGrid& tiles = world->level().tiles;
-    const int tx = static_cast<int>(std::floor(player->state.x));
-    const int ty = static_cast<int>(std::floor(player->state.y + Player::half_height + 0.1));
-    if (!tiles.inside(tx, ty)) return;
-    const auto tile = static_cast<TileType>(tiles.at(tx, ty));
-    if (tile == TileType::ground || tile == TileType::ice || tile == TileType::oneway)
-        last_footing_ = std::pair{player->state.x, player->state.y};
-}
-
-void App::retry_from_spot() {
-    if (!session_.world()) return;
-    if (options_.record || replay_) {
-        std::fprintf(stderr, "quickstep: retry from the last footing refused: this run is recorded\n");
-        toast("No retry from the last footing in a recorded run");
-        return;
-    }
-    if (!last_footing_) {
-        toast("Stand on solid ground first: T brings you back there");
-        return;
-    }
-    const auto [x, y] = *last_footing_;
-    session_.restart();
-    on_level_started();
-    if (!session_.keep_player_at(x, y)) {  // the level changed under that spot (a hot reload)
-        last_footing_.reset();
-        toast("That spot is gone: back at the start");
-        return;
-    }
-    practice_ = true;
-    std::fprintf(stderr,
-                 "quickstep: retry from %.2f,%.2f: practice run, no progress, best time or replay is kept\n",
-                 x, y);
-    if (presentation_) presentation_->snap_camera(*session_.world());
-    toast("Retry from your last footing: practice, no records kept");
-}
-
 void App::tick() {
     actions_.begin_tick();
     for (const auto& [action, down] : pending_input_) {
-        if (replay_) {
+        if (runs_.watching()) {
             // Watching a replay: left and right change its speed (1x, 2x, 4x); the run's own input plays.
             if (down && (action == Action::left || action == Action::right))
-                replay_speed_ =
-                    std::clamp(action == Action::right ? replay_speed_ * 2 : replay_speed_ / 2, 1, 4);
+                runs_.change_speed(action == Action::right);
         } else if (down) {
             actions_.press(action);
             actions_.tap(action);
@@ -545,26 +418,25 @@ void App::tick() {
     }
     pending_input_.clear();
     if (script_) script_->apply(tick_, actions_);
-    if (replay_) replay_->apply(tick_, actions_);
-    recorder_.record(tick_, actions_);
+    runs_.play_and_record(tick_, actions_);
 
     if (actions_.pressed(Action::quicksave)) {
         session_.quicksave(tick_);
-        run_saves_.push_back(session_.last_saved());
-        if (run_saves_.size() > 16) run_saves_.erase(run_saves_.begin());  // the ring keeps fewer
+        runs_.saved(session_.last_saved());
     }
     if (actions_.pressed(Action::quickload)) quickload(false);
     if (actions_.pressed(Action::quickload_older)) quickload(true);
     if (actions_.pressed(Action::restart)) restart_level();
     if (actions_.pressed(Action::retry_spot)) retry_from_spot();
     bool rewinding = actions_.held(Action::rewind) && session_.world();
-    if (!rewinding && rewind_.active) end_rewind();  // before --frames: a release at tick N shows in the dump
+    if (!rewinding && session_.rewind_held())
+        session_.end_rewind_hold();  // before --frames: a release at tick N shows in the dump
     forward_notices();
     if (options_.frames && tick_ >= *options_.frames) {
         finished_ = true;
         return;
     }
-    if (replay_ && !options_.replay && tick_ >= replay_->end_tick) {
+    if (runs_.watching() && !options_.replay && tick_ >= runs_.replay()->end_tick) {
         stop_watching();
         session_.close();
         menus_.open_level_select();
@@ -575,16 +447,15 @@ void App::tick() {
     if (!world) return;
     checkpoint_before_game_over_ = world->game.checkpoint;
     if (rewinding) {
-        rewind_tick();
+        if (!session_.rewind_held()) play_sound(std::string(sound_name(Sound::rewind)));
+        // In a window, holding longer goes faster; scripts and headless runs go back one tick per tick.
+        session_.hold_rewind(!options_.headless && !script_);
     } else {
         session_.step(actions_);
     }
     ++tick_;
-    remember_footing();
-    if (const Player* player = world->player(); player && !options_.headless)
-        ghost_recording_.set(world->game.timer_ticks,
-                             {static_cast<float>(player->state.x), static_cast<float>(player->state.y),
-                              static_cast<std::int8_t>(player->facing < 0 ? -1 : 1)});
+    practice_.remember_footing(world->player(), world->level().tiles);
+    if (const Player* player = world->player()) runs_.track_player(world->game.timer_ticks, *player);
     if (presentation_) {
         // No wall clock headless: presentation time (animations, toasts) follows the ticks.
         if (options_.headless) presentation_->advance(World::tick_seconds);
@@ -595,32 +466,6 @@ void App::tick() {
         std::int64_t last = script_ ? script_->last_tick() : -1;
         if (tick_ > std::max<std::int64_t>(last, 0) + headless_idle_ticks) finished_ = true;
     }
-}
-
-void App::rewind_tick() {
-    auto started = Clock::now();
-    if (!rewind_.active) {
-        rewind_ = {};
-        rewind_.active = true;
-        play_sound(std::string(sound_name(Sound::rewind)));
-    }
-    // In a window, holding longer goes faster: 1x for the first second, 2x for the next, then 4x.
-    // Scripts and headless runs go back exactly one tick per tick.
-    int steps = 1;
-    if (!options_.headless && !script_)
-        steps = rewind_.held_ticks < 60 ? 1 : rewind_.held_ticks < 120 ? 2 : 4;
-    ++rewind_.held_ticks;
-    for (int i = 0; i < steps && session_.rewind_step(); ++i) ++rewind_.ticks_back;
-    rewind_.main_thread_ms += std::chrono::duration<double, std::milli>(Clock::now() - started).count();
-}
-
-void App::end_rewind() {
-    auto started = Clock::now();
-    session_.rewind_release();
-    rewind_.main_thread_ms += std::chrono::duration<double, std::milli>(Clock::now() - started).count();
-    std::fprintf(stderr, "rewind: %lld ticks, %.3f ms\n", static_cast<long long>(rewind_.ticks_back),
-                 rewind_.main_thread_ms);
-    rewind_ = {};
 }
 
 void App::handle_world_events() {
@@ -634,7 +479,7 @@ void App::handle_world_events() {
                 toast(event.text);
                 break;
             case WorldEvent::Kind::game_over:
-                if (options_.headless || replay_) {
+                if (options_.headless || runs_.watching()) {
                     toast("Game over - back to the start");
                 } else {
                     actions_.release_all();
@@ -645,7 +490,7 @@ void App::handle_world_events() {
                 if (presentation_) presentation_->snap_camera(world);
                 break;
             case WorldEvent::Kind::completed:
-                complete_tick_ = tick_;
+                runs_.completed(tick_);
                 if (options_.headless) {
                     std::printf("complete: %s tick %lld\n", world.level().folder_name.c_str(),
                                 static_cast<long long>(tick_));
@@ -661,7 +506,7 @@ void App::handle_world_events() {
 
 void App::show_results() {
     session_.end_recording();
-    if (replay_) {  // a replay finishing is not a new record
+    if (runs_.watching()) {  // a replay finishing is not a new record
         stop_watching();
         menus_.open_level_select();
         toast("End of the replay");
@@ -669,13 +514,13 @@ void App::show_results() {
     }
     const World& world = *session_.world();
     const GameState& game = world.game;
-    if (practice_) {  // started elsewhere than the level's start: not a record
+    if (practice_.active()) {  // started elsewhere than the level's start: not a record
         menus_.open_results("Practice run (not recorded)   Coins " + std::to_string(game.coins) + "/" +
                             std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
         return;
     }
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
-    keep_replay(best);
+    runs_.keep_finished_run(tick_, best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
@@ -755,7 +600,7 @@ void App::update_music() {
     const std::string track = !in_level                      ? "title"
                               : current.level->music.empty() ? "day"
                                                              : current.level->music;
-    presentation_->set_music(track, (scene != Scene::playing && in_level) || rewind_.active);
+    presentation_->set_music(track, (scene != Scene::playing && in_level) || session_.rewind_held());
 }
 
 void App::render(double alpha) {
@@ -766,12 +611,12 @@ void App::render(double alpha) {
     frame.playing = menus_.playing();
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
-    if (replay_) frame.replay_speed = replay_speed_;
-    if (ghost_ && frame.world) {
-        if (const GhostTrack::Point* point = ghost_->at(frame.world->game.timer_ticks))
+    if (runs_.watching()) frame.replay_speed = runs_.speed();
+    if (frame.world) {
+        if (const GhostTrack::Point* point = runs_.ghost_at(frame.world->game.timer_ticks))
             frame.ghost = Presentation::Ghost{point->x, point->y, point->facing < 0};
     }
-    if (rewind_.active) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
+    if (session_.rewind_held()) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     presentation_->render(frame);
 }
 
@@ -806,7 +651,11 @@ int App::run() {
     if (need_screen && !open_presentation()) return 1;
     if (first) {
         if (!begin_level(std::move(*first))) return 1;
-        if (options_.start && !start_practice_at(*options_.start)) return 2;
+        if (options_.start) {
+            const Practice::Outcome outcome = practice_.start_at(session_, *options_.start);
+            show(outcome);
+            if (!outcome.moved) return 2;
+        }
     } else {
         menus_.open_title();
     }
@@ -833,7 +682,7 @@ int App::run() {
             previous = now;
             presentation_->advance(elapsed);
             if (menus_.playing() && session_.world()) {
-                accumulator += elapsed * replay_speed_;
+                accumulator += elapsed * runs_.speed();
                 while (accumulator >= World::tick_seconds && !finished_ && menus_.playing()) {
                     tick();
                     accumulator -= World::tick_seconds;
@@ -878,9 +727,9 @@ void App::trace_frame() {
 void App::finish_run() {
     session_.finish_level_report();  // a run that ends before the level's first tick
     session_.flush_saves();
-    if (options_.record && recorder_.started()) {
+    if (options_.record && runs_.recording()) {
         std::string error;
-        if (!write_replay_file(*options_.record, recorder_.finish(tick_, complete_tick_), error)) {
+        if (!runs_.write_run(*options_.record, tick_, error)) {
             std::fprintf(stderr, "quickstep: cannot write the replay: %s\n", error.c_str());
             exit_code_ = 1;
         }

@@ -220,6 +220,27 @@ std::int64_t PlaySession::rewind_release() {
     return rewind_.resume(*world_);
 }
 
+void PlaySession::hold_rewind(bool speedup) {
+    auto started = Clock::now();
+    if (!hold_.active) {
+        hold_ = {};
+        hold_.active = true;
+    }
+    const int steps = !speedup ? 1 : hold_.held_ticks < 60 ? 1 : hold_.held_ticks < 120 ? 2 : 4;
+    ++hold_.held_ticks;
+    for (int i = 0; i < steps && rewind_step(); ++i) ++hold_.ticks_back;
+    hold_.main_thread_ms += ms_since(started);
+}
+
+void PlaySession::end_rewind_hold() {
+    auto started = Clock::now();
+    rewind_release();
+    hold_.main_thread_ms += ms_since(started);
+    std::fprintf(stderr, "rewind: %lld ticks, %.3f ms\n", static_cast<long long>(hold_.ticks_back),
+                 hold_.main_thread_ms);
+    hold_ = {};
+}
+
 PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
     if (!watch_files_ || !current_.level) return Reload::none;
     if (watcher_.folder() != current_.level->folder) {

@@ -81,6 +81,14 @@ class PlaySession {
     /// The rewind key was released: the live world continues exactly as it ran at this tick. Returns the
     /// recorded ticks stepped again to get there (-1: none; the world continues as restored).
     std::int64_t rewind_release();
+    /// Holding the rewind key, one tick: goes back one recorded tick, or with `speedup` (a window with live
+    /// keys) faster the longer it is held: 1x for the first second, 2x for the next, then 4x.
+    void hold_rewind(bool speedup);
+    /// True from the first hold_rewind() until end_rewind_hold().
+    bool rewind_held() const { return hold_.active; }
+    /// The rewind key was let go of: the live world continues (rewind_release()), and the `rewind:` line
+    /// says how many recorded ticks the hold went back and its main-thread time.
+    void end_rewind_hold();
     /// Ends the recording (the level was finished: a finished level is not rewound).
     void end_recording() { rewind_.stop(); }
     void set_rewind_limits(const RewindBuffer::Limits& limits) { rewind_.set_limits(limits); }
@@ -142,6 +150,13 @@ class PlaySession {
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
     std::optional<LevelReport> level_report_;
+    /// The rewind being held, if any.
+    struct RewindHold {
+        bool active = false;
+        std::int64_t held_ticks = 0;  ///< ticks the rewind key has been held
+        std::int64_t ticks_back = 0;  ///< recorded ticks gone back
+        double main_thread_ms = 0;    ///< main-thread time of the whole rewind
+    } hold_;
 };
 
 }  // namespace qs
