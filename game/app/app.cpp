@@ -1,8 +1,8 @@
 // The running program: picks the first level, runs the tick loop (60 ticks a second; headless as fast as
 // possible, in a window with a fixed timestep and interpolated frames), routes input to the play session
 // or the menus, and finishes with the state dump and the screenshot. The parts it wires together:
-// PlaySession (the level played and its world), RunRecords (replays and ghosts), Practice, InputEvents
-// (SDL events), MenuScreens and Presentation.
+// LevelList (the levels), PlaySession (the level played and its world), RunRecords (replays and ghosts),
+// Practice, InputEvents (SDL events), MenuScreens and Presentation.
 #include "game/app/app.hpp"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "game/app/input_events.hpp"
+#include "game/app/level_list.hpp"
 #include "game/app/menu_screens.hpp"
 #include "game/app/pad_script.hpp"
 #include "game/app/paths.hpp"
@@ -40,6 +41,7 @@ class App final : private MenuHost {
     explicit App(const AppOptions& options)
         : options_(options),
           settings_(Settings::defaults()),
+          levels_(options.levels_dirs),
           session_(options.save_dir.value_or(user_data_dir() / "saves"), !options.headless),
           menus_(*this),
           runs_(!options.headless, options.replay.has_value()) {}
@@ -48,7 +50,6 @@ class App final : private MenuHost {
 
    private:
     // setup and the end of a run
-    std::optional<CheckedLevel> choose_first_level(int& exit_code);
     std::optional<CheckedLevel> replay_level(int& exit_code);
     bool rewind_speedup() const {
         return runs_.watching() ? runs_.replay()->rewind_speedup : !options_.headless && !script_;
@@ -57,8 +58,6 @@ class App final : private MenuHost {
     void finish_run();
 
     // levels
-    /// The full check of a level folder (check_level), its verdict remembered for the level list.
-    CheckedLevel check(const fs::path& folder);
     bool begin_level(CheckedLevel checked);
     void on_level_started();
     void hot_reload();
@@ -101,11 +100,8 @@ class App final : private MenuHost {
     void save_settings();
 
     // MenuHost
-    const std::vector<LevelListing>& rescan_levels() override {
-        levels_ = discover_levels(level_dirs(options_.levels_dirs), verdicts_);
-        return levels_;
-    }
-    const std::vector<LevelListing>& levels() const override { return levels_; }
+    const std::vector<LevelListing>& rescan_levels() override { return levels_.rescan(); }
+    const std::vector<LevelListing>& levels() const override { return levels_.listings(); }
     const Progress& progress() const override { return progress_; }
     Settings& settings() override { return settings_; }
     void settings_changed() override {
@@ -119,7 +115,7 @@ class App final : private MenuHost {
     bool in_play() const override { return session_.world() != nullptr; }
     void start_level(const fs::path& folder) override {
         stop_watching();
-        if (!begin_level(check(folder))) toast("That level cannot be loaded");
+        if (!begin_level(levels_.check(folder))) toast("That level cannot be loaded");
     }
     bool has_best_run(const std::string& level) const override {
         std::error_code ec;
@@ -153,9 +149,7 @@ class App final : private MenuHost {
     AppOptions options_;
     Settings settings_;
     Progress progress_;  ///< finished levels, best times (windowed play only)
-    std::vector<LevelListing> levels_;
-    LevelVerdicts verdicts_;  ///< full checks made so far, for the level list's verdicts
-    int level_index_ = -1;    ///< into levels_, or -1 for a level given by path
+    LevelList levels_;
     PlaySession session_;
     MenuScreens menus_;
     std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
@@ -220,47 +214,6 @@ void App::save_settings() {
     }
 }
 
-std::optional<CheckedLevel> App::choose_first_level(int& exit_code) {
-    // A path, a name, or (headless) the first good one; windowed without one: the title.
-    if (!options_.level.empty()) {
-        fs::path as_path = options_.level;
-        auto listing = std::find_if(levels_.begin(), levels_.end(),
-                                    [&](const LevelListing& l) { return l.name == options_.level; });
-        bool looks_like_path =
-            options_.level.find('/') != std::string::npos || options_.level == "." || options_.level == "..";
-        std::error_code ec;
-        if (listing != levels_.end() && !looks_like_path) {
-            as_path = listing->path;
-        } else if (!fs::is_directory(as_path, ec)) {
-            std::string known;
-            for (const auto& l : levels_) known += (known.empty() ? "" : ", ") + l.name;
-            std::fprintf(stderr, "quickstep: no level named '%s' (known levels: %s)\n",
-                         options_.level.c_str(), known.c_str());
-            exit_code = 2;
-            return std::nullopt;
-        }
-        CheckedLevel first = check(as_path);
-        if (!first.level) {
-            for (const auto& error : first.errors) std::fprintf(stderr, "%s\n", error.c_str());
-            exit_code = 1;
-            return std::nullopt;
-        }
-        return first;
-    }
-    if (options_.headless) {
-        // Discovery read the headers only: the first level that passes the full check.
-        for (std::size_t i = 0; i < levels_.size(); ++i) {
-            if (!levels_[i].ok) continue;
-            CheckedLevel checked = check(levels_[i].path);
-            if (checked.level) return checked;
-        }
-        std::fprintf(stderr, "quickstep: no playable level found\n");
-        exit_code = 1;
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
 std::optional<CheckedLevel> App::replay_level(int& exit_code) {
     std::string error;
     std::optional<Replay> replay = read_replay_file(*options_.replay, error);
@@ -270,14 +223,13 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         return std::nullopt;
     }
     const std::string& name = replay->level;
-    auto listing =
-        std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == name; });
-    if (listing == levels_.end()) {
+    const LevelListing* listing = levels_.find(name);
+    if (!listing) {
         std::fprintf(stderr, "quickstep: %s: its level '%s' is not installed\n", options_.replay->c_str(),
                      name.c_str());
         return std::nullopt;
     }
-    CheckedLevel checked = check(listing->path);
+    CheckedLevel checked = levels_.check(listing->path);
     if (!checked.level || checked.level->content_hash != replay->level_hash) {
         std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n",
                      options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
@@ -286,14 +238,12 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
     // A save the run loaded from before it (an earlier session's) must still fit its level.
     for (const Replay::Load& load : replay->loads) {
         if (!load.save) continue;
-        auto of = std::find_if(levels_.begin(), levels_.end(),
-                               [&](const LevelListing& l) { return l.name == load.save->level; });
-        CheckedLevel its = of == levels_.end() ? CheckedLevel{} : check(of->path);
+        const LevelListing* of = levels_.find(load.save->level);
+        CheckedLevel its = !of ? CheckedLevel{} : levels_.check(of->path);
         if (!its.level || its.level->content_hash != load.save->level_hash) {
             std::fprintf(
                 stderr, "quickstep: %s: the level '%s' of a save it loads %s since the replay was recorded\n",
-                options_.replay->c_str(), load.save->level.c_str(),
-                of == levels_.end() ? "is not installed" : "changed");
+                options_.replay->c_str(), load.save->level.c_str(), !of ? "is not installed" : "changed");
             return std::nullopt;
         }
     }
@@ -306,18 +256,6 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
 
 // ---- levels ----
 
-CheckedLevel App::check(const fs::path& folder) {
-    CheckedLevel checked = verdicts_.check(folder);
-    for (LevelListing& listing : levels_) {
-        if (listing.path != folder) continue;
-        listing.ok = checked.level != nullptr;
-        listing.title = checked.level ? checked.level->name : listing.name;
-        listing.reason = checked.errors.empty() ? std::string() : checked.errors.front();
-        listing.fully_checked = true;
-    }
-    return checked;
-}
-
 bool App::begin_level(CheckedLevel checked) {
     practice_.level_begun();
     if (!session_.start(std::move(checked))) return false;
@@ -329,11 +267,7 @@ bool App::begin_level(CheckedLevel checked) {
 void App::on_level_started() {
     const auto started = Clock::now();
     const LevelData& level = *session_.level().level;
-    auto listing = std::find_if(levels_.begin(), levels_.end(),
-                                [&](const LevelListing& l) { return l.name == level.folder_name; });
-    level_index_ = listing != levels_.end() && listing->path == level.folder
-                       ? static_cast<int>(listing - levels_.begin())
-                       : -1;
+    levels_.playing(level);
     if (presentation_) presentation_->show_level(*session_.world());
     runs_.show_ghost(level, settings_.ghost);
     actions_.release_all();
@@ -345,13 +279,12 @@ void App::on_level_started() {
 void App::watch_best_run(const std::string& level) {
     std::string error;
     std::optional<Replay> replay = read_replay_file(RunRecords::best_run_path(level), error);
-    auto listing =
-        std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == level; });
-    if (!replay || listing == levels_.end()) {
+    const LevelListing* listing = levels_.find(level);
+    if (!replay || !listing) {
         toast(replay ? "Level '" + level + "' is not installed" : error, 5);
         return;
     }
-    CheckedLevel checked = check(listing->path);
+    CheckedLevel checked = levels_.check(listing->path);
     if (!checked.level || checked.level->content_hash != replay->level_hash) {
         toast("The best run was made on an older version of " + listing->title + ": nothing to play", 5);
         return;
@@ -363,9 +296,10 @@ void App::watch_best_run(const std::string& level) {
 
 void App::next_level() {
     stop_watching();
-    for (int i = level_index_ + 1; i < static_cast<int>(levels_.size()); ++i) {
-        if (!levels_[i].ok) continue;
-        if (begin_level(check(levels_[i].path))) return;
+    const std::vector<LevelListing>& levels = levels_.listings();
+    for (int i = levels_.playing_index() + 1; i < static_cast<int>(levels.size()); ++i) {
+        if (!levels[i].ok) continue;
+        if (begin_level(levels_.check(levels[i].path))) return;
     }
     session_.close();
     menus_.open_title();
@@ -391,9 +325,9 @@ void App::quickload(bool older) {
     if (replayed && replayed->kind == Replay::Load::Kind::nothing) {
         loaded = false;  // the recorded run found nothing to load here
     } else if (replayed && replayed->kind == Replay::Load::Kind::carried) {
-        loaded = session_.load(replayed->save, levels_);
+        loaded = session_.load(replayed->save, levels_.listings());
     } else {
-        loaded = session_.quickload(older, levels_);
+        loaded = session_.quickload(older, levels_.listings());
     }
     runs_.loaded(tick_, loaded ? session_.last_loaded() : nullptr);
     if (!loaded) return;
@@ -623,7 +557,7 @@ void App::render(double alpha) {
 // ---- the run ----
 
 int App::run() {
-    levels_ = discover_levels(level_dirs(options_.levels_dirs), verdicts_);
+    levels_.rescan();
     if (options_.input) {
         script_.emplace();
         std::string error;
@@ -644,7 +578,8 @@ int App::run() {
     }
     int exit_code = 0;
     std::optional<CheckedLevel> first =
-        options_.replay ? replay_level(exit_code) : choose_first_level(exit_code);
+        options_.replay ? replay_level(exit_code)
+                        : levels_.first_level(options_.level, options_.headless, exit_code);
     if (exit_code != 0) return exit_code;
 
     bool need_screen = !options_.headless || options_.screenshot;

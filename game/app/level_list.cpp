@@ -1,0 +1,82 @@
+// The levels the game can play: discovery, the full check with its verdict kept, the level a run starts
+// with, the place of the level being played.
+#include "game/app/level_list.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "game/app/paths.hpp"
+
+namespace qs {
+
+namespace fs = std::filesystem;
+
+const std::vector<LevelListing>& LevelList::rescan() {
+    levels_ = discover_levels(level_dirs(extra_dirs_), verdicts_);
+    return levels_;
+}
+
+const LevelListing* LevelList::find(const std::string& name) const {
+    auto listing =
+        std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == name; });
+    return listing == levels_.end() ? nullptr : &*listing;
+}
+
+CheckedLevel LevelList::check(const fs::path& folder) {
+    CheckedLevel checked = verdicts_.check(folder);
+    for (LevelListing& listing : levels_) {
+        if (listing.path != folder) continue;
+        listing.ok = checked.level != nullptr;
+        listing.title = checked.level ? checked.level->name : listing.name;
+        listing.reason = checked.errors.empty() ? std::string() : checked.errors.front();
+        listing.fully_checked = true;
+    }
+    return checked;
+}
+
+std::optional<CheckedLevel> LevelList::first_level(const std::string& level, bool headless, int& exit_code) {
+    // A path, a name, or (headless) the first good one; windowed without one: the title.
+    if (!level.empty()) {
+        fs::path as_path = level;
+        const LevelListing* listing = find(level);
+        bool looks_like_path = level.find('/') != std::string::npos || level == "." || level == "..";
+        std::error_code ec;
+        if (listing && !looks_like_path) {
+            as_path = listing->path;
+        } else if (!fs::is_directory(as_path, ec)) {
+            std::string known;
+            for (const auto& l : levels_) known += (known.empty() ? "" : ", ") + l.name;
+            std::fprintf(stderr, "quickstep: no level named '%s' (known levels: %s)\n", level.c_str(),
+                         known.c_str());
+            exit_code = 2;
+            return std::nullopt;
+        }
+        CheckedLevel first = check(as_path);
+        if (!first.level) {
+            for (const auto& error : first.errors) std::fprintf(stderr, "%s\n", error.c_str());
+            exit_code = 1;
+            return std::nullopt;
+        }
+        return first;
+    }
+    if (headless) {
+        // Discovery read the headers only: the first level that passes the full check.
+        for (std::size_t i = 0; i < levels_.size(); ++i) {
+            if (!levels_[i].ok) continue;
+            CheckedLevel checked = check(levels_[i].path);
+            if (checked.level) return checked;
+        }
+        std::fprintf(stderr, "quickstep: no playable level found\n");
+        exit_code = 1;
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+void LevelList::playing(const LevelData& level) {
+    const LevelListing* listing = find(level.folder_name);
+    playing_index_ =
+        listing && listing->path == level.folder ? static_cast<int>(listing - levels_.data()) : -1;
+}
+
+}  // namespace qs

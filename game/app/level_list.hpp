@@ -1,0 +1,43 @@
+// The levels the game can play: the folders found in the levels dirs (the menus' level list: headers
+// read, a full check when a level is opened, its verdict kept), the level a run starts with, and where the
+// level being played stands in the list (for the next level).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/levels/level_catalog.hpp"
+
+namespace qs {
+
+class LevelList {
+   public:
+    /// `extra_dirs`: the --levels-dir entries, scanned after the shipped and the user's levels.
+    explicit LevelList(std::vector<std::filesystem::path> extra_dirs) : extra_dirs_(std::move(extra_dirs)) {}
+
+    /// Looks at the levels dirs again.
+    const std::vector<LevelListing>& rescan();
+    const std::vector<LevelListing>& listings() const { return levels_; }
+    /// The listed level of folder name `name`; null when there is none.
+    const LevelListing* find(const std::string& name) const;
+    /// The full check of a level folder (check_level), its verdict remembered for the list.
+    CheckedLevel check(const std::filesystem::path& folder);
+    /// The level a run starts with: `level` (a name or a path), else headless the first that passes the
+    /// full check, else none (windowed: the title). Nullopt with `exit_code` set (the message printed) when
+    /// that level cannot be played.
+    std::optional<CheckedLevel> first_level(const std::string& level, bool headless, int& exit_code);
+    /// `level` is being played: remembers its place in the list (none for a level given by a path).
+    void playing(const LevelData& level);
+    /// Where the level being played is in listings(), or -1.
+    int playing_index() const { return playing_index_; }
+
+   private:
+    std::vector<std::filesystem::path> extra_dirs_;
+    std::vector<LevelListing> levels_;
+    LevelVerdicts verdicts_;  ///< full checks made so far, for the list's verdicts
+    int playing_index_ = -1;
+};
+
+}  // namespace qs
