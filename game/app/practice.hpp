@@ -34,6 +34,8 @@ class Practice {
     /// After each tick: remembers the player's spot when they stand on a solid tile of `tiles` (not a
     /// platform, not spikes). `player` may be null (none in the level).
     void remember_footing(const Player* player, const TileGrid& tiles);
+    /// The last footing in this level (the player's centre, in tiles), where T brings the player back.
+    const std::optional<std::pair<double, double>>& footing() const { return footing_; }
     /// --start: moves the player to the tile's centre, a practice run from then on; not moved (the message
     /// printed) when it cannot stand there.
     Outcome start_at(PlaySession& session, std::pair<int, int> tile);
