@@ -1,4 +1,5 @@
-// Screen and Texture: SDL window or headless software renderer, integer-scaled canvas, screenshots.
+// Screen and Texture: SDL window or headless software renderer, a canvas fitted to it at a whole-number
+// scale, screenshots of what the window shows.
 #include "engine/render.hpp"
 
 #include <algorithm>
@@ -54,10 +55,32 @@ Screen::~Screen() {
     if (video_started_) SDL_QuitSubSystem(SDL_INIT_VIDEO);
 }
 
+CanvasFit fit_canvas(int out_w, int out_h, int base_w, int base_h, bool fill) {
+    CanvasFit fit;
+    base_w = std::max(1, base_w);
+    base_h = std::max(1, base_h);
+    out_w = std::max(1, out_w);
+    out_h = std::max(1, out_h);
+    if (fill) {
+        // A view of at least 7/8 of the base: out * 8 / (base * 7) whole steps.
+        fit.scale = std::max(1, std::min(out_w * 8 / (base_w * 7), out_h * 8 / (base_h * 7)));
+        fit.canvas_width = std::min(out_w / fit.scale, base_w * 5 / 4);
+        fit.canvas_height = std::min(out_h / fit.scale, base_h * 5 / 4);
+    } else {
+        fit.scale = std::max(1, std::min(out_w / base_w, out_h / base_h));
+        fit.canvas_width = base_w;
+        fit.canvas_height = base_h;
+    }
+    fit.x = (out_w - fit.canvas_width * fit.scale) / 2;
+    fit.y = (out_h - fit.canvas_height * fit.scale) / 2;
+    return fit;
+}
+
 bool Screen::open(const Options& options, std::string& error) {
     headless_ = options.headless;
-    canvas_width_ = options.canvas_width;
-    canvas_height_ = options.canvas_height;
+    base_width_ = options.base_width;
+    base_height_ = options.base_height;
+    fill_ = options.fill;
     if (headless_) SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
         error = std::string("cannot start video: ") + SDL_GetError();
@@ -65,14 +88,24 @@ bool Screen::open(const Options& options, std::string& error) {
     }
     video_started_ = true;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
-    int width = canvas_width_ * options.window_scale;
-    int height = canvas_height_ * options.window_scale;
+    int width = base_width_ * options.window_scale;
+    int height = base_height_ * options.window_scale;
     if (headless_) {
         headless_surface_ = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA8888);
         if (headless_surface_) renderer_ = SDL_CreateSoftwareRenderer(headless_surface_);
     } else {
+        // On a screen hardly larger than the window (a Steam Deck's 1280x800, a 1366x768 laptop) the
+        // window takes the whole usable screen, so the canvas fits it instead of leaving a strip.
+        Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+        SDL_Rect usable{};
+        if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0 &&
+            (usable.w < width + 32 || usable.h < height + 64)) {
+            width = usable.w;
+            height = usable.h;
+            flags |= SDL_WINDOW_MAXIMIZED;
+        }
         window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                   width, height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                                   width, height, flags);
         if (window_) {
             renderer_ = SDL_CreateRenderer(
                 window_, -1,
@@ -84,17 +117,37 @@ bool Screen::open(const Options& options, std::string& error) {
         error = std::string("cannot create a renderer: ") + SDL_GetError();
         return false;
     }
-    canvas_ = SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_TARGET, canvas_width_,
-                                canvas_height_);
+    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
+    refit();
     if (!canvas_) {
         error = std::string("cannot create the canvas: ") + SDL_GetError();
         return false;
     }
-    SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
     return true;
 }
 
+void Screen::refit() {
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(renderer_, &out_w, &out_h);
+    const CanvasFit fit = fit_canvas(out_w, out_h, base_width_, base_height_, fill_);
+    const bool same_size =
+        canvas_ && fit.canvas_width == fit_.canvas_width && fit.canvas_height == fit_.canvas_height;
+    fit_ = fit;
+    if (same_size) return;
+    SDL_Texture* canvas = SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_TARGET,
+                                            fit_.canvas_width, fit_.canvas_height);
+    if (!canvas) return;  // keeps drawing into the old canvas
+    if (canvas_) SDL_DestroyTexture(canvas_);
+    canvas_ = canvas;
+}
+
+void Screen::set_fill(bool fill) {
+    fill_ = fill;
+    refit();
+}
+
 void Screen::begin_frame(SDL_Color clear) {
+    refit();
     SDL_SetRenderTarget(renderer_, canvas_);
     SDL_SetRenderDrawColor(renderer_, clear.r, clear.g, clear.b, clear.a);
     SDL_RenderClear(renderer_);
@@ -102,11 +155,7 @@ void Screen::begin_frame(SDL_Color clear) {
 
 void Screen::end_frame() {
     SDL_SetRenderTarget(renderer_, nullptr);
-    int out_w = 0, out_h = 0;
-    SDL_GetRendererOutputSize(renderer_, &out_w, &out_h);
-    int scale = std::max(1, std::min(out_w / canvas_width_, out_h / canvas_height_));
-    SDL_Rect dest{(out_w - canvas_width_ * scale) / 2, (out_h - canvas_height_ * scale) / 2,
-                  canvas_width_ * scale, canvas_height_ * scale};
+    SDL_Rect dest{fit_.x, fit_.y, fit_.canvas_width * fit_.scale, fit_.canvas_height * fit_.scale};
     SDL_SetRenderDrawColor(renderer_, 0, 0, 0, 255);
     SDL_RenderClear(renderer_);
     SDL_RenderCopy(renderer_, canvas_, nullptr, &dest);
@@ -114,28 +163,36 @@ void Screen::end_frame() {
 }
 
 bool Screen::save_screenshot(const std::filesystem::path& path, std::string& error) {
+    const int cw = fit_.canvas_width, ch = fit_.canvas_height;
     SDL_SetRenderTarget(renderer_, canvas_);
     RgbaImage canvas;
-    canvas.width = canvas_width_;
-    canvas.height = canvas_height_;
-    canvas.pixels.resize(static_cast<std::size_t>(canvas_width_) * canvas_height_);
-    int read = SDL_RenderReadPixels(renderer_, nullptr, SDL_PIXELFORMAT_RGBA8888, canvas.pixels.data(),
-                                    canvas_width_ * 4);
+    canvas.width = cw;
+    canvas.height = ch;
+    canvas.pixels.resize(static_cast<std::size_t>(cw) * ch);
+    int read =
+        SDL_RenderReadPixels(renderer_, nullptr, SDL_PIXELFORMAT_RGBA8888, canvas.pixels.data(), cw * 4);
     SDL_SetRenderTarget(renderer_, nullptr);
     if (read != 0) {
         error = std::string("cannot read the frame: ") + SDL_GetError();
         return false;
     }
-    RgbaImage scaled;
-    scaled.width = canvas.width * 2;
-    scaled.height = canvas.height * 2;
-    scaled.pixels.resize(static_cast<std::size_t>(scaled.width) * scaled.height);
-    for (int y = 0; y < scaled.height; ++y) {
-        for (int x = 0; x < scaled.width; ++x) {
-            scaled.pixels[static_cast<std::size_t>(y) * scaled.width + x] = canvas.at(x / 2, y / 2) | 0xFFu;
+    // The output as the window shows it: the canvas at its scale, black bars around it.
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(renderer_, &out_w, &out_h);
+    RgbaImage shot;
+    shot.width = std::max(1, out_w);
+    shot.height = std::max(1, out_h);
+    shot.pixels.assign(static_cast<std::size_t>(shot.width) * shot.height, 0x000000FFu);
+    for (int y = 0; y < shot.height; ++y) {
+        const int cy = (y - fit_.y) / fit_.scale;
+        if (y < fit_.y || cy >= ch) continue;
+        for (int x = 0; x < shot.width; ++x) {
+            const int cx = (x - fit_.x) / fit_.scale;
+            if (x < fit_.x || cx >= cw) continue;
+            shot.pixels[static_cast<std::size_t>(y) * shot.width + x] = canvas.at(cx, cy) | 0xFFu;
         }
     }
-    return save_png_rgba(path, scaled, error);
+    return save_png_rgba(path, shot, error);
 }
 
 void Screen::set_fullscreen(bool on) {

@@ -204,6 +204,7 @@ void App::apply_settings() {
     presentation_->set_volume(settings_.volume);
     presentation_->set_music_volume(settings_.music_volume);
     presentation_->set_fullscreen(settings_.fullscreen);
+    presentation_->set_fill(settings_.fill_screen);
 }
 
 void App::save_settings() {

@@ -165,6 +165,15 @@ void MenuScreens::open_options(Scene back_to) {
                            toggle_fullscreen, [toggle_fullscreen](int) { toggle_fullscreen(); }});
     menu_.items.push_back(
         {"Controls", "Keys and gamepad buttons of each action", true, [this] { open_controls(); }});
+    auto toggle_fill = [this] {
+        host_.settings().fill_screen = !host_.settings().fill_screen;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back(
+        {std::string("Picture: ") + (settings.fill_screen ? "fill the screen" : "640x360, bars"),
+         "Fill: the view takes the screen's shape. Bars: the same view everywhere", true, toggle_fill,
+         [toggle_fill](int) { toggle_fill(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

@@ -88,7 +88,20 @@ void Presentation::show_level(World& world) {
     camera_prev_y_ = camera_.y;
 }
 
+void Presentation::fit_view() {
+    if (!screen_) return;
+    screen_->refit();
+    camera_.view_width = screen_->canvas_width() / 16.0;
+    camera_.view_height = screen_->canvas_height() / 16.0;
+}
+
+void Presentation::set_fill(bool fill) {
+    if (screen_) screen_->set_fill(fill);
+    fit_view();
+}
+
 void Presentation::snap_camera(World& world) {
+    fit_view();
     if (Player* player = world.player()) {
         camera_.snap(player->state.x, player->state.y, world.camera_bounds(player->state.x, player->state.y),
                      player->facing, player->state.vx);
@@ -98,6 +111,7 @@ void Presentation::snap_camera(World& world) {
 }
 
 void Presentation::follow_camera(World& world) {
+    fit_view();
     if (Player* player = world.player()) {
         camera_prev_x_ = camera_.x;
         camera_prev_y_ = camera_.y;

@@ -34,6 +34,8 @@ class Presentation {
     void set_fullscreen(bool on);
     /// Toggles fullscreen; returns the new state.
     bool toggle_fullscreen();
+    /// The picture fills the window (a view sized to it) or keeps 640x360 with bars.
+    void set_fill(bool fill);
 
     void play(const std::string& sound) {
         if (audio_) audio_->play(sound);
@@ -75,6 +77,8 @@ class Presentation {
     bool save_screenshot(const std::filesystem::path& file, std::string& error);
 
    private:
+    /// Sizes the canvas to the window and the camera's view to the canvas.
+    void fit_view();
     void draw_title_backdrop();
     void draw_reload_banner(const std::string& reload_error);
     void draw_toasts();

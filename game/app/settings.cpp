@@ -92,6 +92,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
         s.fullscreen = j["fullscreen"].get<bool>();
     }
+    if (j.contains("fill_screen")) {
+        if (!j["fill_screen"].is_boolean()) return bad("fill_screen must be true or false");
+        s.fill_screen = j["fill_screen"].get<bool>();
+    }
     for (auto [key, value, low, high] : {std::tuple{"rewind_seconds", &s.rewind_seconds, 0, 600},
                                          std::tuple{"rewind_memory_mb", &s.rewind_memory_mb, 1, 1024}}) {
         if (!j.contains(key)) continue;
@@ -164,6 +168,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
     json j = {{"volume", volume},
               {"music_volume", music_volume},
               {"fullscreen", fullscreen},
+              {"fill_screen", fill_screen},
               {"rewind_seconds", rewind_seconds},
               {"rewind_memory_mb", rewind_memory_mb},
               {"ghost", ghost},

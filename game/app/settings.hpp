@@ -1,5 +1,5 @@
-// Player settings: effects and music volume, fullscreen and key/gamepad bindings, saved as JSON under
-// $XDG_CONFIG_HOME/quickstep/settings.json. A malformed file gives a message and the defaults.
+// Player settings: effects and music volume, fullscreen, the picture's fit and key/gamepad bindings, saved as
+// JSON under $XDG_CONFIG_HOME/quickstep/settings.json. A malformed file gives a message and the defaults.
 #pragma once
 
 #include <array>
@@ -17,6 +17,7 @@ struct Settings {
     int volume = 80;        ///< sound effects, percent
     int music_volume = 60;  ///< music, percent
     bool fullscreen = false;
+    bool fill_screen = true;    ///< the picture fills the window; false: 640x360 scaled whole, with bars
     bool ghost = true;          ///< draw the level's best run as a ghost while playing
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB

@@ -11,7 +11,8 @@
 
 namespace qs {
 
-/// The screen in tiles (480 x 270 canvas pixels at 16 pixels per tile).
+/// The least view a camera_area must fill, in tiles (the view the shipped levels' areas were made for;
+/// the game's views are wider, 40 tiles at 640x360, and centre an area narrower than themselves).
 inline constexpr double kScreenTilesWide = 30.0, kScreenTilesHigh = 16.875;
 
 /// Checks a level that loaded (its entities in placement order, as check_level() returns them) and returns

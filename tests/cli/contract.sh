@@ -102,10 +102,10 @@ printf '0 +right\n' >"$SCRATCH/walk.txt"
 
 # --- screenshots, headless ---
 "$QS" "$SCRATCH/levels/spawn_test" --headless --frames 5 --screenshot "$SCRATCH/shot.png" 2>/dev/null
-python3 - "$SCRATCH/shot.png" <<'PY' && pass "headless screenshot is a 960x540 PNG" || fail "headless screenshot"
+python3 - "$SCRATCH/shot.png" <<'PY' && pass "headless screenshot is a 1280x720 PNG (640x360 at x2)" || fail "headless screenshot"
 import struct, sys
 data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (960, 540), data[:24]
+assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (1280, 720), data[:24]
 PY
 
 # --- broken folders: --check exits 1 with PATH:X,Y messages; --list-levels lists them as broken ---

@@ -12,7 +12,7 @@ shot() {  # shot NAME LEVEL X,Y
 shot hud 01_first_steps 66,15
 shot pit 05_frozen_peaks 42,17
 
-# mean_luma FILE X0 Y0 X1 Y1: the mean brightness (0-255) of that rectangle of the 960x540 screenshot
+# mean_luma FILE X0 Y0 X1 Y1: the mean brightness (0-255) of that rectangle of the 1280x720 screenshot (canvas pixels x2)
 mean_luma() {
     python3 - "$SRC/tests/cli/lib" "$@" <<'PY'
 import sys
@@ -29,7 +29,7 @@ luma=$(mean_luma "$SCRATCH/hud.png" 138 8 158 40)
 [ "$luma" -lt 150 ] && pass "the HUD has a dark panel behind it over the cloud (brightness $luma)" \
     || fail "HUD background too bright over the cloud: $luma"
 # The pit right of the grass ledge, under its rim (the moving platform crosses it).
-luma=$(mean_luma "$SCRATCH/pit.png" 600 440 900 500)
+luma=$(mean_luma "$SCRATCH/pit.png" 760 600 1100 680)
 [ "$luma" -lt 150 ] && pass "Frozen Peaks' pit is dark, not snow (brightness $luma)" \
     || fail "the pit is bright like snow: $luma"
 # Turret Caverns two thirds into its solution: three spike pits in the floor are on screen.

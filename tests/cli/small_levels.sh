@@ -30,7 +30,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from png import read_png
 w, h, pixel = read_png(sys.argv[2])
-# 16 tiles = 256 canvas pixels = 512 screenshot pixels in the middle of 960.
+# 16 tiles = 256 canvas pixels = 512 screenshot pixels in the middle of 1280.
 left = {pixel(x, y) for x in range(0, 200, 10) for y in range(60, h, 20)}
 right = {pixel(x, y) for x in range(w - 200, w, 10) for y in range(60, h, 20)}
 print("left", left, "right", right)

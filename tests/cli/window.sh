@@ -18,11 +18,38 @@ code=$?
 python3 - "$SCRATCH/window.png" <<'PY' && pass "windowed screenshot written" || fail "windowed screenshot missing or wrong"
 import os, struct, sys
 data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (960, 540)
+assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (1280, 720)
 assert len(data) > 4000, len(data)  # a drawn level, not a blank frame (which packs to ~1 KB)
 PY
 [ "$(json_query "$SCRATCH/window.json" 'of("player")[0]["x"] > 8')" = True ] && pass "scripted input moved the player in a window" \
     || fail "player did not move: $(json_query "$SCRATCH/window.json" 'of("player")[0]')"
+# A Steam Deck's 1280x800: the picture fills it (640x400 at x2), no black bars; with "fill_screen": false
+# it keeps 640x360 at x2 with 40-pixel bars above and below.
+deck_shot() {  # deck_shot NAME: a frame of First Steps in a 1280x800 screen
+    xvfb-run -a -s "-screen 0 1280x800x24" timeout 20 "$QS" 01_first_steps --frames 30 \
+        --screenshot "$SCRATCH/$1.png" --save-dir "$SCRATCH/saves" >/dev/null 2>"$SCRATCH/$1.err" \
+        || fail "$1: $(cat "$SCRATCH/$1.err")"
+}
+deck_shot deck
+mkdir -p "$SCRATCH/config/quickstep"
+echo '{"fill_screen": false}' >"$SCRATCH/config/quickstep/settings.json"
+deck_shot deck_bars
+rm "$SCRATCH/config/quickstep/settings.json"
+python3 - "$SRC/tests/cli/lib" "$SCRATCH/deck.png" "$SCRATCH/deck_bars.png" <<'PY' \
+    && pass "1280x800: the picture fills the screen; with bars, 640x360 at x2 between 40-pixel bars" \
+    || fail "1280x800: wrong fit"
+import sys
+sys.path.insert(0, sys.argv[1])
+from png import read_png
+def black_rows(path):
+    w, h, pixel = read_png(path)
+    assert (w, h) == (1280, 800), (w, h)
+    return [y for y in range(h) if all(pixel(x, y)[:3] == (0, 0, 0) for x in range(0, w, 16))]
+filled, bars = black_rows(sys.argv[2]), black_rows(sys.argv[3])
+print("black rows: fill", len(filled), "bars", len(bars))
+assert filled == [], filled[:5]
+assert bars == list(range(0, 40)) + list(range(760, 800)), (bars[:3], bars[-3:])
+PY
 # Title screen without a level (quits by itself at tick 0: --frames 0 stops before any step).
 xvfb-run -a -s "-screen 0 1280x720x24" timeout 20 "$QS" --frames 0 --screenshot "$SCRATCH/title.png" \
     >/dev/null 2>"$SCRATCH/title.err"
