@@ -1,6 +1,7 @@
 // A 2D camera in world units: follows a target with smoothing and look-ahead, and stays inside bounds.
 // Bounds narrower than the view are centred; bounds shorter than the view keep their bottom edge at the
-// bottom of the view (the ground stays where the screen ends; what shows is the space above).
+// bottom of the view (the ground stays where the screen ends; what shows is the space above). When the
+// bounds change (the target leaves or enters a camera area) the view pans to the new place, never cuts.
 #pragma once
 
 #include <algorithm>
@@ -32,16 +33,19 @@ class Camera {
         lead_ = facing * look_ahead;
         x = target_x + lead_ - velocity_x / smoothing;
         y = target_y;
-        clamp(bounds);
+        clamp(bounds, x, y);
     }
 
-    /// Moves towards the target; `facing` (-1, 0, 1) sets the look-ahead side.
+    /// Moves towards the target, held inside `bounds`; `facing` (-1, 0, 1) sets the look-ahead side. The
+    /// place inside the bounds is eased towards like the target: a view inside the bounds stays inside
+    /// them, and a view outside new bounds pans into them.
     void follow(double target_x, double target_y, int facing, const WorldRect& bounds, double dt) {
         double blend = 1.0 - std::exp(-smoothing * dt);
         lead_ += (facing * look_ahead - lead_) * (1.0 - std::exp(-2.0 * dt));
-        x += (target_x + lead_ - x) * blend;
-        y += (target_y - y) * blend;
-        clamp(bounds);
+        double goal_x = target_x + lead_, goal_y = target_y;
+        clamp(bounds, goal_x, goal_y);
+        x += (goal_x - x) * blend;
+        y += (goal_y - y) * blend;
     }
 
     /// Left and top edge of the view.
@@ -49,11 +53,11 @@ class Camera {
     double top() const { return y - view_height / 2; }
 
    private:
-    void clamp(const WorldRect& bounds) {
-        x = bounds.width() <= view_width ? (bounds.x0 + bounds.x1) / 2
-                                         : clamp_axis(x, view_width, bounds.x0, bounds.x1);
-        y = bounds.height() <= view_height ? bounds.y1 - view_height / 2
-                                           : clamp_axis(y, view_height, bounds.y0, bounds.y1);
+    void clamp(const WorldRect& bounds, double& cx, double& cy) const {
+        cx = bounds.width() <= view_width ? (bounds.x0 + bounds.x1) / 2
+                                          : clamp_axis(cx, view_width, bounds.x0, bounds.x1);
+        cy = bounds.height() <= view_height ? bounds.y1 - view_height / 2
+                                            : clamp_axis(cy, view_height, bounds.y0, bounds.y1);
     }
     static double clamp_axis(double centre, double view, double lo, double hi) {
         return std::clamp(centre, lo + view / 2, hi - view / 2);

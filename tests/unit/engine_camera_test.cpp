@@ -58,3 +58,28 @@ TEST_CASE("camera: a snap is a cut: following the same running target afterwards
     for (int tick = 0; tick < 120; ++tick) camera.follow(100, 20, -1, bounds, dt);
     CHECK(camera.x == doctest::Approx(x).epsilon(0.001));
 }
+
+TEST_CASE("camera: leaving a camera area pans to the new bounds instead of cutting") {
+    // A shaft area 30 wide on the left of a wide level; the target steps out of it far to the right.
+    Camera camera;
+    camera.view_width = 40;
+    camera.view_height = 22.5;
+    const WorldRect area{0, 0, 30, 40}, level{0, 0, 200, 40};
+    camera.snap(28, 20, area);
+    CHECK(camera.x == doctest::Approx(15));  // narrower than the view: centred
+    const double dt = 1.0 / 60;
+    double largest_step = 0, previous = camera.x;
+    for (int tick = 0; tick < 120; ++tick) {
+        camera.follow(45, 20, 1, level, dt);
+        largest_step = std::max(largest_step, std::abs(camera.x - previous));
+        previous = camera.x;
+    }
+    CHECK(largest_step < 5.0);                               // 32 tiles panned in steps, not one cut
+    CHECK(camera.x == doctest::Approx(47.5).epsilon(0.02));  // settled on the target and its look-ahead
+    // Inside bounds it keeps to them: at the level's left edge the view never shows past it.
+    camera.snap(5, 20, level);
+    for (int tick = 0; tick < 120; ++tick) {
+        camera.follow(1, 20, -1, level, dt);
+        CHECK(camera.left() >= -1e-9);
+    }
+}
