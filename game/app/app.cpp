@@ -60,6 +60,11 @@ class App final : private MenuHost {
     // levels
     bool begin_level(CheckedLevel checked);
     void on_level_started();
+    /// Presses the directions held down on the keyboard or a gamepad, once after take_held_directions_ is
+    /// set.
+    void take_held_directions();
+    /// GAME OVER gives way to play for a quickload, the older save or rewind in `input`.
+    bool leaves_game_over(const std::vector<std::pair<Action, bool>>& input) const;
     void hot_reload();
 
     // ticks
@@ -167,7 +172,8 @@ class App final : private MenuHost {
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
     EntityRef
-        checkpoint_before_game_over_;  ///< the active checkpoint before the last tick (game over clears it)
+        checkpoint_before_game_over_;    ///< the active checkpoint before the last tick (game over clears it)
+    bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
     int exit_code_ = 0;
 };
 
@@ -272,6 +278,7 @@ void App::on_level_started() {
     if (presentation_) presentation_->show_level(*session_.world());
     runs_.show_ghost(level, settings_.ghost);
     actions_.release_all();
+    take_held_directions_ = true;
     menus_.resume();
     // Showing the level is part of starting it: the level line counts it until the first tick.
     session_.add_level_start_ms(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
@@ -337,8 +344,25 @@ void App::quickload(bool older) {
     menus_.resume();
 }
 
+bool App::leaves_game_over(const std::vector<std::pair<Action, bool>>& input) const {
+    return session_.world() && std::any_of(input.begin(), input.end(), [](const auto& in) {
+               return in.second && (in.first == Action::quickload || in.first == Action::quickload_older ||
+                                    in.first == Action::rewind);
+           });
+}
+
+void App::take_held_directions() {
+    // After a restart, a level change or a menu, the directions still held down move the player again
+    // (hold right and retry). From the next tick on, so a replay of the run sees them where they were.
+    if (!std::exchange(take_held_directions_, false) || options_.headless || runs_.watching()) return;
+    for (Action direction : {Action::left, Action::right, Action::up, Action::down}) {
+        if (input_events_.held(direction, settings_)) actions_.press(direction);
+    }
+}
+
 void App::tick() {
     actions_.begin_tick();
+    take_held_directions();
     for (const auto& [action, down] : pending_input_) {
         if (runs_.watching()) {
             // Watching a replay: left and right change its speed (1x, 2x, 4x); the run's own input plays.
@@ -626,12 +650,21 @@ int App::run() {
             } else {
                 accumulator = 0;
                 std::vector<std::pair<Action, bool>> input = std::exchange(pending_input_, {});
+                const bool left_game_over =
+                    menus_.scene() == MenuScreens::Scene::game_over && leaves_game_over(input);
+                if (left_game_over) {
+                    // Quickload, the older save and rewind work from GAME OVER: play resumes with them.
+                    menus_.resume();
+                    pending_input_ = std::move(input);
+                    input.clear();
+                }
                 // A key or button let go of while a menu is open is let go of in the game too (a pad
                 // unplugged while running must not leave the player running after Resume).
                 for (const auto& [action, down] : input) {
                     if (!down) actions_.release(action);
                 }
-                menus_.handle(input);
+                if (!left_game_over) menus_.handle(input);
+                if (menus_.playing()) take_held_directions_ = true;  // Resume, Retry, a level begun
                 // Menus have no ticks; --frames there counts drawn frames so scripted runs still end.
                 if (options_.frames && ++menu_frames_ > *options_.frames) finished_ = true;
             }

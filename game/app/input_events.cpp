@@ -56,6 +56,7 @@ PolledInput InputEvents::poll(const Settings& settings) {
                 if (event.key.repeat) break;
                 bool down = event.type == SDL_KEYDOWN;
                 SDL_Scancode key = event.key.keysym.scancode;
+                if (key >= 0 && key < SDL_NUM_SCANCODES) keys_held_[static_cast<std::size_t>(key)] = down;
                 if (down && capturing_binding_) {
                     capturing_binding_ = false;
                     out.binding =
@@ -86,6 +87,22 @@ PolledInput InputEvents::poll(const Settings& settings) {
         }
     }
     return out;
+}
+
+bool InputEvents::held(Action action, const Settings& settings) const {
+    const auto a = static_cast<std::size_t>(action);
+    for (SDL_Scancode key : settings.keys[a]) {
+        if (key >= 0 && key < SDL_NUM_SCANCODES && keys_held_[static_cast<std::size_t>(key)]) return true;
+    }
+    for (const Pad& pad : pads_) {
+        if (pad.stick_held[a]) return true;
+        for (SDL_GameControllerButton button : settings.buttons[a]) {
+            if (button >= 0 && static_cast<std::size_t>(button) < pad.button_held.size() &&
+                pad.button_held[static_cast<std::size_t>(button)])
+                return true;
+        }
+    }
+    return false;
 }
 
 void InputEvents::on_button(Pad& pad, SDL_GameControllerButton button, bool down, const Settings& settings,

@@ -47,6 +47,9 @@ class InputEvents {
 
     /// Drains the SDL event queue, mapping keys and buttons through `settings`.
     PolledInput poll(const Settings& settings);
+    /// True while a key, gamepad button or stick direction bound to `action` is held down now (as the
+    /// events polled so far tell): what the game takes up again after it let go of everything.
+    bool held(Action action, const Settings& settings) const;
 
     /// A stick direction counts once pushed past `stick_on`, and again only after falling back under
     /// `stick_off` (a stick resting near one line does not flicker, so a menu moves one step per push).
@@ -70,6 +73,7 @@ class InputEvents {
     void release_pad(Pad& pad, const Settings& settings, PolledInput& out);
 
     std::vector<Pad> pads_;
+    std::array<bool, SDL_NUM_SCANCODES> keys_held_{};
     bool capturing_binding_ = false;
 };
 

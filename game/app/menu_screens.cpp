@@ -328,7 +328,10 @@ void MenuScreens::open_game_over(bool has_checkpoint) {
     scene_ = Scene::game_over;
     menu_ = Menu{};
     menu_.title = "GAME OVER";
-    menu_.subtitle = "No lives left";
+    const Settings& settings = host_.settings();
+    menu_.subtitle = "Out of lives: the level starts over with new lives. Or load your quicksave (" +
+                     settings.describe_keys(Action::quickload) + ") or rewind (hold " +
+                     settings.describe_keys(Action::rewind) + ")";
     if (has_checkpoint)
         menu_.items.push_back(
             {"Retry from the last checkpoint", "", true, [this] { host_.retry_from_checkpoint(); }});

@@ -200,6 +200,19 @@ printf '5 attach\n10 press dpright\n17 release dpright\n60 release a\n' >"$SCRAT
 run_pad run_dpad "$LAB"
 check run_dpad 'p["x"] > 10.2 and p["vx"] == 0' "the d-pad runs"
 
+# ---- a direction held through Restart and Resume moves the player again (hold right and retry) ----
+# Right held from frame 10; Start, down to "Restart level", A: the level starts again with right still held.
+printf '5 attach\n10 press dpright\n20 press start\n21 release start\n30 press dpdown\n31 release dpdown\n40 press a\n41 release a\n75 release dpright\n' \
+    >"$SCRATCH/hold_restart.pad"
+run_pad hold_restart "$LAB"
+grep -q '^pad-script: frame 40: playing' "$SCRATCH/hold_restart.err" || fail "hold_restart: not playing at frame 40"
+check hold_restart 'p["x"] > 10.5' "right held through Restart level runs the player again after the restart"
+# Paused, right pressed on the pause menu and held, A on Resume: the player runs.
+printf '5 attach\n10 press start\n11 release start\n20 press dpright\n30 press a\n31 release a\n65 release dpright\n' \
+    >"$SCRATCH/hold_resume.pad"
+run_pad hold_resume "$LAB"
+check hold_resume 'p["x"] > 10.5' "right held down at Resume runs the player"
+
 # ---- LB quicksave, RB quickload, Y older save ----
 # Saves at frames 10 (x 9.5) and 45 (after a short run right), then more running; RB goes back to the
 # second save, Y to the first (the one before the newest).
