@@ -570,6 +570,7 @@ void App::render(double alpha) {
     frame.playing = menus_.playing();
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
+    frame.practice = practice_.active();
     if (runs_.watching()) frame.replay_speed = runs_.speed();
     if (frame.world) {
         if (const GhostTrack::Point* point = runs_.ghost_at(frame.world->game.timer_ticks))

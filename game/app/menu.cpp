@@ -23,6 +23,15 @@ void Menu::adjust(int direction) {
     if (!items.empty() && items[cursor].on_adjust) items[cursor].on_adjust(direction);
 }
 
+int Menu::footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const {
+    const auto max_chars =
+        static_cast<std::size_t>(std::max(10, (canvas_w - 32) / std::max(1, font.advance())));
+    std::size_t lines = 2;
+    if (!items.empty() && !items[cursor].detail.empty())
+        lines = std::clamp<std::size_t>(wrap_text(items[cursor].detail, max_chars).size(), 2, 4);
+    return canvas_h - 14 - static_cast<int>(lines) * font.line_height();
+}
+
 void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
                 bool overlay) const {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);

@@ -42,6 +42,9 @@ class Menu {
     void adjust(int direction);
     /// Draws over the whole canvas (dimmed backdrop when `overlay`).
     void draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, bool overlay) const;
+    /// The top of the highlighted item's detail at the bottom (room for two lines at least): messages
+    /// shown over the menu stay above it.
+    int footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const;
 };
 
 }  // namespace qs

@@ -74,6 +74,11 @@ bool Presentation::toggle_fullscreen() {
     return screen_->fullscreen();
 }
 
+void Presentation::toast(const std::string& text, double seconds) {
+    std::erase_if(toasts_, [&](const Toast& t) { return t.text == text; });
+    toasts_.push_back({text, seconds});
+}
+
 void Presentation::advance(double seconds) {
     seconds_ += seconds;
     if (audio_) audio_->update();
@@ -128,8 +133,10 @@ void Presentation::place_camera(double x, double y) {
 void Presentation::render(const Frame& frame) {
     if (!screen_) return;
     SDL_Renderer* r = screen_->sdl();
-    int w = screen_->canvas_width(), h = screen_->canvas_height();
-    screen_->begin_frame({24, 28, 48, 255});
+    screen_->begin_frame({24, 28, 48, 255});  // sizes the canvas to the window
+    const int w = screen_->canvas_width(), h = screen_->canvas_height();
+    int toasts_top = 26, toasts_bottom = h - 4;  // messages below the HUD, above the bottom edge
+    SDL_Rect avoid{-100, -100, 0, 0};            // what they must not cover
     if (frame.world) {
         double cx = camera_prev_x_ + (camera_.x - camera_prev_x_) * frame.alpha;
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
@@ -145,13 +152,30 @@ void Presentation::render(const Frame& frame) {
         if (frame.replay_speed > 0)
             draw_banner("REPLAY " + std::to_string(frame.replay_speed) +
                         "x   (left/right: speed, Esc: pause)");
-        draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h);
+        if (frame.rewind_seconds_left >= 0 || frame.replay_speed > 0)
+            toasts_top = 28 + font_.line_height(2) + 8 + 4;  // under the banner
+        draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, frame.practice);
+        if (const Player* player = frame.world->player()) {
+            // The player's sprite (16x16 standing on the bottom of its box) and a margin around it.
+            const int px = static_cast<int>(std::lround((player->state.x - cx) * 16)) + w / 2;
+            const int py =
+                static_cast<int>(std::lround((player->state.y + Player::half_height - cy) * 16)) + h / 2;
+            avoid = SDL_Rect{px - 16, py - 28, 32, 32};
+        }
     } else {
         draw_title_backdrop();
     }
-    if (frame.menu) frame.menu->draw(r, font_, w, h, true);
-    if (!frame.reload_error.empty()) draw_reload_banner(frame.reload_error);
-    draw_toasts();
+    if (frame.menu) {
+        frame.menu->draw(r, font_, w, h, true);
+        toasts_bottom = frame.menu->footer_top(font_, w, h) - 2;
+        // Over a menu the messages stack up from above its footer, clear of the title and the items' panel.
+        avoid = SDL_Rect{0, 0, w, toasts_top + 1};
+    }
+    if (!frame.reload_error.empty()) {
+        draw_reload_banner(frame.reload_error);
+        toasts_top = std::max(toasts_top, 24 + 3 * font_.line_height() + 6 + 4);
+    }
+    draw_toasts(toasts_top, toasts_bottom, avoid);
     if (!headless_) screen_->end_frame();
 }
 
@@ -215,29 +239,34 @@ void Presentation::draw_banner(const std::string& text) {
     font_.draw(r, box.x + 8, box.y + 4, text, {255, 214, 90, 255}, scale);
 }
 
-void Presentation::draw_toasts() {
-    // Newest at the bottom; each on a panel no wider than the screen, wrapped at word boundaries, with
-    // paths shortened to file names (the full message is on stderr).
+void Presentation::draw_toasts(int top, int bottom, SDL_Rect avoid) {
+    // The newest three, newest first, each on a panel no wider than the screen, wrapped at word
+    // boundaries, with paths shortened to file names (the full message is on stderr); stacked where they
+    // neither overlap nor cover the player (stack_messages).
     SDL_Renderer* r = screen_->sdl();
     const int w = screen_->canvas_width();
     const auto max_chars = static_cast<std::size_t>((w - 24) / std::max(1, font_.advance()));
-    int bottom = screen_->canvas_height() - 4;
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    for (auto it = toasts_.rbegin(); it != toasts_.rend() && bottom > 60; ++it) {
+    std::vector<std::vector<std::string>> texts;
+    std::vector<SDL_Point> sizes;
+    for (auto it = toasts_.rbegin(); it != toasts_.rend() && texts.size() < 3; ++it) {
         std::vector<std::string> lines = wrap_text(shorten_paths(it->text), max_chars);
         if (lines.size() > 4) lines.resize(4);
         int text_w = 0;
         for (const std::string& line : lines) text_w = std::max(text_w, font_.text_width(line));
-        int h = static_cast<int>(lines.size()) * font_.line_height() + 4;
-        SDL_Rect box{(w - text_w) / 2 - 4, bottom - h, text_w + 8, h};
+        sizes.push_back({text_w + 8, static_cast<int>(lines.size()) * font_.line_height() + 4});
+        texts.push_back(std::move(lines));
+    }
+    const std::vector<SDL_Rect> boxes = stack_messages(sizes, w, top, bottom, avoid);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
         SDL_SetRenderDrawColor(r, 0, 0, 0, 170);
-        SDL_RenderFillRect(r, &box);
-        int y = box.y + 2;
-        for (const std::string& line : lines) {
-            font_.draw(r, (w - font_.text_width(line)) / 2, y, line, {255, 255, 255, 255});
+        SDL_RenderFillRect(r, &boxes[i]);
+        int y = boxes[i].y + 2;
+        for (const std::string& line : texts[i]) {
+            font_.draw(r, boxes[i].x + (boxes[i].w - font_.text_width(line)) / 2, y, line,
+                       {255, 255, 255, 255});
             y += font_.line_height();
         }
-        bottom = box.y - 2;
     }
 }
 

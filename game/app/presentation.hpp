@@ -40,7 +40,8 @@ class Presentation {
     void play(const std::string& sound) {
         if (audio_) audio_->play(sound);
     }
-    void toast(const std::string& text, double seconds = 2.5) { toasts_.push_back({text, seconds}); }
+    /// Shows a message for `seconds`; the same text shown again moves to the front instead of piling up.
+    void toast(const std::string& text, double seconds = 2.5);
     /// Advances animation and toast time.
     void advance(double seconds);
 
@@ -70,6 +71,7 @@ class Presentation {
         double rewind_seconds_left = -1;  ///< while rewinding: how far back it can still go; else < 0
         std::optional<Ghost> ghost;       ///< the best run's player, drawn translucent
         int replay_speed = 0;             ///< watching a replay at this speed (1, 2, 4); 0: live play
+        bool practice = false;            ///< a practice run (no records kept): marked in the HUD
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);
@@ -81,7 +83,8 @@ class Presentation {
     void fit_view();
     void draw_title_backdrop();
     void draw_reload_banner(const std::string& reload_error);
-    void draw_toasts();
+    /// Messages between `top` and `bottom`, never over `avoid` (the player's box).
+    void draw_toasts(int top, int bottom, SDL_Rect avoid);
     void draw_rewind_marker(double seconds_left);
     void draw_banner(const std::string& text);
 

@@ -105,6 +105,31 @@ SDL_Rect sign_bubble_rect(const World& world, const Entity& sign, int w, int h, 
     return best;
 }
 
+std::vector<SDL_Rect> stack_messages(const std::vector<SDL_Point>& sizes, int canvas_w, int top, int bottom,
+                                     SDL_Rect avoid) {
+    auto stack = [&](bool down, int column) {  // column: 0 centred, -1 left, 1 right
+        std::vector<SDL_Rect> boxes;
+        int y = down ? top : bottom;
+        for (const SDL_Point& size : sizes) {
+            const int x = column == 0 ? (canvas_w - size.x) / 2 : column < 0 ? 4 : canvas_w - size.x - 4;
+            boxes.push_back({x, down ? y : y - size.y, size.x, size.y});
+            y = down ? y + size.y + 2 : y - size.y - 2;
+        }
+        return boxes;
+    };
+    auto covers = [&](const std::vector<SDL_Rect>& boxes) {
+        for (const SDL_Rect& box : boxes) {
+            if (SDL_HasIntersection(&box, &avoid)) return true;
+        }
+        return false;
+    };
+    std::vector<SDL_Rect> boxes = stack(true, 0);
+    if (!covers(boxes)) return boxes;
+    boxes = stack(false, 0);
+    if (!covers(boxes)) return boxes;
+    return stack(true, avoid.x + avoid.w / 2 < canvas_w / 2 ? 1 : -1);
+}
+
 std::string format_time(std::int64_t ticks) {
     std::int64_t seconds = ticks / 60;
     char text[32];
@@ -114,7 +139,7 @@ std::string format_time(std::int64_t ticks) {
 }
 
 void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h) {
+              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice) {
     const GameState& game = world.game;
     const Player* player = world.player();
     if (player) draw_sign_bubble(r, font, world, *player, camera_x, camera_y, canvas_w, canvas_h);
@@ -148,6 +173,15 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     const int right_x = canvas_w - font.text_width(right) - 6;
     panel(right_x - 5, canvas_w - 2);
     text(right_x, 8, right, {255, 255, 255, 255});
+    if (practice) {
+        // An orange tag under the level name: this run keeps no records.
+        const std::string tag = "PRACTICE - no records";
+        const int tag_w = font.text_width(tag) + 8;
+        SDL_Rect box{canvas_w - 2 - tag_w, 24, tag_w, font.line_height() + 4};
+        SDL_SetRenderDrawColor(r, 200, 110, 20, 220);
+        SDL_RenderFillRect(r, &box);
+        text(box.x + 4, box.y + 2, tag, {255, 255, 255, 255});
+    }
 }
 
 }  // namespace qs

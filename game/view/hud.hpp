@@ -2,6 +2,8 @@
 // a sign the player stands near.
 #pragma once
 
+#include <vector>
+
 #include <SDL.h>
 
 #include "engine/bitmap_font.hpp"
@@ -10,15 +12,22 @@
 
 namespace qs {
 
-/// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size.
+/// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size;
+/// `practice` marks a practice run under the level name for as long as it lasts.
 void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h);
+              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice = false);
 
 /// Where the bubble (w x h canvas pixels) of `sign` goes: right above the sign unless that hides coins,
 /// creatures, the player or a surface to stand on (a ledge, a floor's top), then higher, to either side,
 /// or in the ground below, whichever hides the least; below the HUD and inside the canvas.
 SDL_Rect sign_bubble_rect(const World& world, const Entity& sign, int w, int h, double camera_x,
                           double camera_y, int canvas_w, int canvas_h);
+
+/// Where messages go, newest first (`sizes` are their boxes' w x h): centred, stacked down from `top`
+/// 2 pixels apart; when that covers `avoid` (the player), stacked up from `bottom`; when both do, down
+/// from `top` on the side of the canvas away from `avoid`. Boxes never overlap one another.
+std::vector<SDL_Rect> stack_messages(const std::vector<SDL_Point>& sizes, int canvas_w, int top, int bottom,
+                                     SDL_Rect avoid);
 
 /// "m:ss.t" for a tick count (60 ticks a second).
 std::string format_time(std::int64_t ticks);

@@ -1,4 +1,5 @@
-// The sign bubble goes where it hides the least: not over the ledge and coins the sign talks about.
+// The sign bubble goes where it hides the least: not over the ledge and coins the sign talks about;
+// messages stack without overlapping one another or the player.
 #include <doctest/doctest.h>
 
 #include "game/view/hud.hpp"
@@ -73,4 +74,37 @@ TEST_CASE("sign bubble: not over the ledge and coins above the sign; right above
         }
         CHECK_FALSE(covers(box, 10.5, 15.5, cx, cy, canvas_w, canvas_h));  // nor the player
     }
+}
+
+TEST_CASE("messages: stacked without overlapping, never over the player") {
+    const std::vector<SDL_Point> sizes{{200, 14}, {120, 14}, {300, 26}};
+    auto overlaps = [](const std::vector<SDL_Rect>& boxes, SDL_Rect player) {
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            if (SDL_HasIntersection(&boxes[i], &player)) return true;
+            for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                if (SDL_HasIntersection(&boxes[i], &boxes[j])) return true;
+            }
+        }
+        return false;
+    };
+    // The player anywhere on a 640x360 canvas, on a grid of spots, at the top and the bottom included.
+    for (int y = 0; y < 360; y += 8) {
+        for (int x = 0; x < 640; x += 16) {
+            const SDL_Rect player{x - 16, y - 28, 32, 32};
+            const std::vector<SDL_Rect> boxes = stack_messages(sizes, 640, 26, 356, player);
+            REQUIRE(boxes.size() == 3);
+            CHECK_FALSE(overlaps(boxes, player));
+            for (const SDL_Rect& box : boxes) {
+                CHECK(box.x >= 0);
+                CHECK(box.x + box.w <= 640);
+                CHECK(box.y >= 26);
+                CHECK(box.y + box.h <= 356);
+            }
+        }
+    }
+    // Away from the player they sit at the top centre, newest first.
+    const std::vector<SDL_Rect> boxes = stack_messages(sizes, 640, 26, 356, {300, 250, 32, 32});
+    CHECK(boxes[0].y == 26);
+    CHECK(boxes[0].x == 220);
+    CHECK(boxes[1].y == 26 + 14 + 2);
 }
