@@ -26,14 +26,27 @@ int usage_error(const std::string& message) {
     return 2;
 }
 
-int check_levels(const std::vector<std::string>& paths) {
+/// A --check argument: a folder as given, or a level name found in the levels dirs as `quickstep NAME`
+/// finds it (a name with no folder of that name here).
+std::filesystem::path level_to_check(const std::string& arg, const std::vector<qs::LevelListing>& levels) {
+    std::error_code ec;
+    const bool looks_like_path = arg.find('/') != std::string::npos || arg == "." || arg == "..";
+    if (looks_like_path || std::filesystem::is_directory(arg, ec)) return arg;
+    for (const qs::LevelListing& listing : levels) {
+        if (listing.name == arg) return listing.path;
+    }
+    return arg;
+}
+
+int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& options) {
+    const std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs(options.levels_dirs));
     bool all_ok = true;
     std::vector<std::string> tuning_problems;
     const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", tuning_problems);
     for (const std::string& problem : tuning_problems)
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
     for (const std::string& path : paths) {
-        qs::CheckedLevel checked = qs::check_level(path);
+        qs::CheckedLevel checked = qs::check_level(level_to_check(path, levels));
         if (checked.level) {
             // Warnings do not change the outcome: the level plays, it may just be unfair or unfinishable.
             for (const std::string& warning : qs::level_warnings(*checked.level, checked.entities, tuning))
@@ -94,7 +107,7 @@ int main(int argc, char** argv) {
             std::printf("%s", qs::level_guide_reference().c_str());
             return 0;
         case Command::check:
-            return check_levels(line.check_paths);
+            return check_levels(line.check_paths, line.options);
         case Command::new_level:
             return new_level(line);
         case Command::list_levels:

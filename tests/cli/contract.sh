@@ -72,6 +72,14 @@ cat >"$SCRATCH/levels/spawn_test/spawn.lvl" <<'EOF'
   "spr_colors": ["#0000ff", "#ffff00"], "spr_prefabs": ["player", {"prefab": "coin", "value": 5}] }
 EOF
 expect_exit 0 "--check a good level" -- "$QS" --check "$SCRATCH/levels/spawn_test" >/dev/null
+# A level name, as `quickstep NAME` takes it: a shipped level, and one in a --levels-dir.
+(cd "$SCRATCH" && "$QS" --check 01_first_steps >"$SCRATCH/check_name.out" 2>&1) \
+    && grep -q "^01_first_steps: ok" "$SCRATCH/check_name.out" && pass "--check NAME checks a shipped level by name" \
+    || fail "--check 01_first_steps: $(cat "$SCRATCH/check_name.out")"
+(cd / && "$QS" --levels-dir "$SCRATCH/levels" --check spawn_test >/dev/null 2>&1) \
+    && pass "--check NAME finds a level in --levels-dir" || fail "--check spawn_test with --levels-dir"
+(cd / && "$QS" --check no_such_level_here >/dev/null 2>&1)
+[ $? -eq 1 ] && pass "--check of an unknown name is broken (exit 1)" || fail "--check unknown name"
 "$QS" "$SCRATCH/levels/spawn_test" --headless --frames 0 --dump-state "$SCRATCH/spawn.json" 2>"$SCRATCH/spawn.err"
 # The level line follows the first tick (it counts it); a run of no ticks still prints it, once.
 [ "$(grep -cE '^level: spawn_test [0-9]+x[0-9]+ tiles, [0-9]+ rectangles, [0-9]+ entities, [0-9.]+ ms$' "$SCRATCH/spawn.err")" = 1 ] \
