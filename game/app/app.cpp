@@ -310,8 +310,19 @@ void App::next_level() {
         if (begin_level(levels_.check(levels[i].path))) return;
     }
     session_.close();
-    menus_.open_title();
-    toast("You finished every level!", 5);
+    // The last level in the list: the end when every level is finished, else the ones still to do.
+    std::string unfinished;
+    for (const LevelListing& listing : levels) {
+        const LevelRecord* record = progress_.find(listing.name);
+        if (listing.ok && !(record && record->completed))
+            unfinished += (unfinished.empty() ? "" : ", ") + listing.title;
+    }
+    if (unfinished.empty()) {
+        menus_.open_ending();
+        return;
+    }
+    menus_.open_level_select();
+    toast("That was the last level. Still to finish: " + unfinished, 8);
 }
 
 void App::hot_reload() {

@@ -89,6 +89,19 @@ void MenuScreens::open_title() {
     menu_.items.push_back({"Quit", "", true, [this] { host_.quit_game(); }});
 }
 
+namespace {
+
+/// What the level select says of a playable level: how the player stands with it, never its folder.
+std::string level_detail(const LevelListing& listing, const LevelRecord* record) {
+    if (record && record->completed) {
+        return "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
+               std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);
+    }
+    return "Not finished yet: " + listing.title;
+}
+
+}  // namespace
+
 void MenuScreens::open_level_select() {
     scene_ = Scene::level_select;
     menu_ = Menu{};
@@ -100,7 +113,8 @@ void MenuScreens::open_level_select() {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
         }
-        std::string detail = listing.ok ? display_path(listing.path) : shorten_paths(listing.reason);
+        std::string detail = listing.ok ? level_detail(listing, host_.progress().find(listing.name))
+                                        : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
         if (listing.ok && host_.has_best_run(listing.name)) {
@@ -337,6 +351,18 @@ void MenuScreens::open_game_over(bool has_checkpoint) {
             {"Retry from the last checkpoint", "", true, [this] { host_.retry_from_checkpoint(); }});
     menu_.items.push_back({"Restart the level", "", true, [this] { host_.restart_level(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+}
+
+void MenuScreens::open_ending() {
+    scene_ = Scene::results;
+    menu_ = Menu{};
+    menu_.title = "THE END";
+    menu_.subtitle =
+        "You finished every level. Thank you for playing Quickstep! Made by its contributors with C++, SDL2 "
+        "and Box2D. Now try your own levels: quickstep --new-level NAME";
+    menu_.items.push_back(
+        {"Level select", "Beat your best times, find every coin", true, [this] { open_level_select(); }});
+    menu_.items.push_back({"Title screen", "", true, [this] { open_title(); }});
 }
 
 void MenuScreens::open_results(const std::string& summary) {

@@ -66,6 +66,8 @@ class MenuScreens {
     /// The last life was lost: retry from the last checkpoint (when `has_checkpoint`), restart, level select.
     void open_game_over(bool has_checkpoint);
     /// The level was finished; `summary` is the coins / time / deaths line.
+    /// After the last level with every level finished: the end and thanks.
+    void open_ending();
     void open_results(const std::string& summary);
     /// The key or button pressed for a rebinding (nullopt: cancelled with Escape or B). It is added to
     /// the action being edited, or a conflict is shown for the player to settle.

@@ -27,6 +27,22 @@ TEST_CASE("level select: a broken level's line names the file, not its full path
     CHECK(menus.menu()->cursor == 1);  // a broken level can be highlighted to read why
 }
 
+TEST_CASE("level select: a playable level shows its title and how the player stands, never its folder") {
+    FakeHost host;
+    host.levels_.push_back({"01_good", "Good Level", "/somewhere/levels/01_good", true, ""});
+    MenuScreens menus(host);
+    menus.open_level_select();
+    const Menu* menu = menus.menu();
+    REQUIRE(menu->items.size() == 2);
+    CHECK(menu->items[0].label == "Good Level");
+    CHECK(menu->items[0].detail == "Not finished yet: Good Level");
+    for (const MenuItem& item : menu->items) {
+        CHECK(item.label.find('/') == std::string::npos);
+        CHECK(item.detail.find('/') == std::string::npos);
+        CHECK(item.detail.find("01_good") == std::string::npos);
+    }
+}
+
 TEST_CASE("display_path: the home folder is written as ~") {
     const char* home = std::getenv("HOME");
     if (!home || !*home || std::string(home) == "/") return;
