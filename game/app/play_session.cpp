@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "game/app/paths.hpp"
+#include "game/view/hud.hpp"
 
 namespace qs {
 
@@ -170,9 +171,8 @@ bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<
 
 bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
                                bool older, Clock::time_point pressed) {
-    if (other_level && (!current_.level || save->level != current_.level->folder_name)) {
-        if (!start(std::move(*other_level))) return false;
-    }
+    const bool switched = other_level && (!current_.level || save->level != current_.level->folder_name);
+    if (switched && !start(std::move(*other_level))) return false;
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
     rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
     try {
@@ -184,8 +184,11 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
     }
     rewind_.start(*world_, snapshot);
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
+    // Which level and where in it: a load may have switched to another level.
+    notify(SessionNotice::Kind::toast,
+           std::string(older ? "Loaded an older quicksave: " : "Loaded: ") + current_.level->name + " at " +
+               format_time(world_->game.timer_ticks) + (switched ? " (another level)" : ""));
     last_loaded_ = std::move(save);
-    notify(SessionNotice::Kind::toast, older ? "Loaded an older quicksave" : "Loaded");
     notify(SessionNotice::Kind::sound, "load");
     return true;
 }
