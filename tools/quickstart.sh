@@ -15,7 +15,7 @@ packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2
           libpng-dev nlohmann-json3-dev doctest-dev libbenchmark-dev zlib1g-dev)
 fuzz=0
 if [ "$mode" = test ]; then
-  packages+=(xvfb xauth xdotool python3)
+  packages+=(xvfb xauth xdotool python3 imagemagick optipng)  # the last two: second PNG encoders in tests
   [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
 fi
 

@@ -37,6 +37,7 @@ CheckedLevel load_and_check(const fs::path& folder) {
         checked.entities.clear();
         return checked;
     }
+    checked.identity = level_identity(*loaded.level, checked.entities);
     checked.level = std::make_shared<const LevelData>(std::move(*loaded.level));
     checked.terrain = std::move(terrain);
     return checked;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/level_folder.hpp"
+#include "game/levels/level_identity.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_shapes.hpp"
 
@@ -24,6 +25,7 @@ struct CheckedLevel {
     std::vector<std::string> errors;
     /// The level's collision shapes, made while its sprites were still being read (null with errors).
     std::shared_ptr<const TerrainShapes> terrain = nullptr;
+    LevelIdentity identity;  ///< play (but tuning) and look, from the decoded content (none with errors)
     double check_ms = 0;  ///< wall time check_level took (reading and checking the folder); 0 for a copy
 };
 

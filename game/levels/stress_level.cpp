@@ -98,6 +98,7 @@ StressLevel make_stress_level(int entity_count, std::uint32_t seed) {
         body_state(entity).y = spot.y + 0.5;
         out.entities.push_back(std::move(entity));
     }
+    out.identity = level_identity(*level, out.entities);
     out.level = level;
     return out;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/level_data.hpp"
+#include "game/levels/level_identity.hpp"
 #include "game/sim/roster.hpp"
 
 namespace qs {
@@ -16,6 +17,7 @@ namespace qs {
 struct StressLevel {
     std::shared_ptr<const LevelData> level;
     std::vector<Entity> entities;
+    LevelIdentity identity;  ///< as a level folder of the same content would have
 };
 
 /// Builds a level of about `entity_count` entities (mostly coins, with walkers, platforms, doors with

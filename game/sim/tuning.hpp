@@ -1,4 +1,6 @@
-// Movement and game-feel numbers, read from assets/tuning.json (every field optional; defaults below).
+// Movement and game-feel numbers: the defaults below are the only ones; assets/tuning.json may override any
+// field (it names them all and sets none as shipped). Read at every level start, so R (restart) picks up an
+// edit. Every field is part of the play identity (game/levels/level_identity.hpp).
 #pragma once
 
 #include <filesystem>

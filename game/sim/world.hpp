@@ -7,6 +7,10 @@
 //   world.restore(s);                       // F9: layout imported exactly, Box2D rebuilt in index order
 //   world.rebuild_canonical();              // the same as restore(capture()), in place
 //
+// A change here or in the entities that makes the same inputs give another run must bump
+// simulation_version (game/sim/simulation_version.hpp): old replays are then refused by name, not
+// played on to a different end.
+//
 // Box2D holds the player's and the platforms' bodies, and only near the player the terrain (TerrainWindow)
 // and the bodies of still entities (doors, turrets: StillBody). Only the player's body is dynamic, and
 // Box2D makes contacts only with a dynamic body, so nothing farther can touch anything in Box2D; every

@@ -327,6 +327,20 @@ void BM_TerrainShapes(benchmark::State& state) {
     set_counters(state, double(side) * side, measure);
 }
 
+/// The level's play and look identities from its decoded content (check_level computes them once per check).
+void BM_LevelIdentity(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const int side = static_cast<int>(state.range(0));
+    const qs::CheckedLevel& checked = checked_cave(side);
+    Measure measure;
+    time_cold(state, measure, [&] {
+        qs::LevelIdentity identity = qs::level_identity(*checked.level, checked.entities);
+        benchmark::DoNotOptimize(identity.geometry);
+        return true;
+    });
+    set_counters(state, double(side) * side, measure);
+}
+
 /// World construction as PlaySession::start does it (with the terrain shapes check_level made; Box2D bodies
 /// included).
 void BM_WorldBuild(benchmark::State& state) {
@@ -384,6 +398,7 @@ BENCHMARK(BM_PngDecodeRows)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)-
 BENCHMARK(BM_CheckLevel)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_RectPartition)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_TerrainShapes)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LevelIdentity)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WorldBuild)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FirstTick)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 
