@@ -1,7 +1,7 @@
 // Quicksave / quickload cost on generated stress levels of 100, 1 000 and 10 000 entities:
 // the whole main-thread part of F5 (capture + the canonical rebuild in place), the canonical rebuild alone,
 // encoding the save file (background thread), decoding it, and F9 (restore incl. the Box2D rebuild). Bytes
-// per entity on disk are reported as counters. Decoding is shown beside the DOM reader it replaced, beside
+// per entity on disk are reported as counters. Decoding is shown beside the reference DOM reader, beside
 // the same save in an older build's file (format 2) and beside a memcpy of the same bytes (the floor).
 #include <benchmark/benchmark.h>
 
