@@ -10,8 +10,6 @@
 #include <cstdio>
 #include <fstream>
 
-#include <stdlib.h>
-
 #include "game/app/input_events.hpp"
 #include "game/app/level_list.hpp"
 #include "game/app/menu_screens.hpp"
@@ -22,6 +20,7 @@
 #include "game/app/presentation.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/run_records.hpp"
+#include "game/app/scratch_folder.hpp"
 #include "game/app/settings.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/view/hud.hpp"
@@ -127,8 +126,15 @@ class App final : private MenuHost {
         return fs::exists(RunRecords::best_run_path(level), ec);
     }
     void watch_best_run(const std::string& level) override;
-    /// Leaves a replay watched from the level select (live play from here on).
-    void stop_watching() { runs_.stop_watching(); }
+    /// Leaves a replay watched from the level select (live play from here on, with the player's own
+    /// quicksaves again).
+    void stop_watching() {
+        runs_.stop_watching();
+        if (watch_saves_) {
+            session_.use_own_saves();
+            watch_saves_.reset();
+        }
+    }
     void retry_from_checkpoint() override {
         if (session_.world() && session_.reactivate_checkpoint(checkpoint_before_game_over_))
             toast("Back at the checkpoint");
@@ -164,7 +170,9 @@ class App final : private MenuHost {
     std::string last_trace_;
 
     std::optional<InputScript> script_;
-    RunRecords runs_;    ///< the run recorded, the ghost shown, the replay watched
+    RunRecords runs_;  ///< the run recorded, the ghost shown, the replay watched
+    /// The quicksaves of a replay watched from the level select (never the player's folder).
+    std::unique_ptr<ScratchFolder> watch_saves_;
     Practice practice_;  ///< --start and the retry from the last footing
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
@@ -297,9 +305,19 @@ void App::watch_best_run(const std::string& level) {
         toast("The best run was made on an older version of " + listing->title + ": nothing to play", 5);
         return;
     }
+    // A replay's F5s and F9s use a scratch folder, as they did the recorded run's own: the player's
+    // quicksaves (and progress, best runs, ghosts) are never touched by watching.
+    stop_watching();
+    auto scratch = std::make_unique<ScratchFolder>("quickstep-replay-");
+    if (!scratch->ok()) {
+        toast("Cannot make a scratch folder for the replay's quicksaves", 5);
+        return;
+    }
+    session_.use_scratch_saves(scratch->path());
+    watch_saves_ = std::move(scratch);
     // The run plays from now on: its ticks shifted to this session's tick count.
     runs_.watch(std::move(*replay), tick_);
-    begin_level(std::move(checked));
+    if (!begin_level(std::move(checked))) stop_watching();
 }
 
 void App::next_level() {
@@ -748,17 +766,14 @@ void App::finish_run() {
 int run_app(const AppOptions& options) {
     if (!options.replay) return App(options).run();
     // A replay makes and loads its quicksaves in a scratch folder, as the recorded run did in its own.
-    std::string pattern = (fs::temp_directory_path() / "quickstep-replay-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) {
+    ScratchFolder scratch("quickstep-replay-");
+    if (!scratch.ok()) {
         std::fprintf(stderr, "quickstep: cannot make a scratch folder for the replay's quicksaves\n");
         return 1;
     }
     AppOptions replay_options = options;
-    replay_options.save_dir = pattern;
-    int status = App(replay_options).run();
-    std::error_code ec;
-    fs::remove_all(pattern, ec);
-    return status;
+    replay_options.save_dir = scratch.path();
+    return App(replay_options).run();
 }
 
 }  // namespace qs

@@ -87,7 +87,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     last_saved_ = save;
     // The report line (printed by the file writer) counts everything on this thread, the ring included.
     std::promise<double> main_thread_ms;
-    int slot = saves_.keep(save, main_thread_ms.get_future().share(), ms_since(started));
+    int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
     save_pool_.prepare(world_->entities.size());
     main_thread_ms.set_value(ms_since(started));
@@ -140,7 +140,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
     };
     print_level_report(0);
     const auto pressed = Clock::now();
-    QuickSaves::Found found = older ? saves_.older(usable) : saves_.newest(usable);
+    QuickSaves::Found found = older ? saves().older(usable) : saves().newest(usable);
     for (const std::string& problem : found.problems) {
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
         notify(SessionNotice::Kind::toast, problem, 5);

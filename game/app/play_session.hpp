@@ -3,8 +3,8 @@
 // what the player should see or hear is left as notices for the presentation to pick up.
 #pragma once
 
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -103,10 +103,17 @@ class PlaySession {
     /// Why the level's files did not load at the last reload; empty when they did.
     const std::string& reload_error() const { return reload_error_; }
 
+    /// Quicksaves go to (and F9/F8 load from) `dir` instead of the player's save folder until
+    /// use_own_saves(): a replay being watched makes its F5s there, never pushing the player's saves out.
+    void use_scratch_saves(const std::filesystem::path& dir) {
+        scratch_saves_ = std::make_unique<QuickSaves>(dir);
+    }
+    /// Back to the player's own quicksaves; the scratch ones are written out and dropped from memory.
+    void use_own_saves() { scratch_saves_.reset(); }
     /// Waits for pending quicksave files to be written.
-    void flush_saves() { saves_.flush(); }
+    void flush_saves() { saves().flush(); }
     /// Messages about quicksave files that could not be written since the last call.
-    std::vector<std::string> take_write_errors() { return saves_.take_write_errors(); }
+    std::vector<std::string> take_write_errors() { return saves().take_write_errors(); }
 
     /// The world being played, or nullptr (title screen, before the first level).
     World* world() { return world_.get(); }
@@ -139,7 +146,9 @@ class PlaySession {
                       bool older, std::chrono::steady_clock::time_point pressed);
 
     Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
-    QuickSaves saves_;
+    QuickSaves saves_;                           ///< the player's own quicksaves
+    std::unique_ptr<QuickSaves> scratch_saves_;  ///< a watched replay's, while set
+    QuickSaves& saves() { return scratch_saves_ ? *scratch_saves_ : saves_; }
     SavePool save_pool_;  ///< saves to capture into (F5 and the periodic canonical rebuild)
     bool watch_files_;
     CheckedLevel current_;
