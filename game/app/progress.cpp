@@ -10,40 +10,120 @@
 
 namespace qs {
 
+namespace {
+
+using nlohmann::json;
+
+/// `value` as an integer in [lo, hi] (a float, a string or an integer out of range is refused).
+bool read_integer(const json& value, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
+    if (value.is_number_unsigned()) {
+        const std::uint64_t u = value.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(hi)) return false;
+        out = static_cast<std::int64_t>(u);
+    } else if (value.is_number_integer()) {
+        out = value.get<std::int64_t>();
+    } else {
+        return false;
+    }
+    return out >= lo && out <= hi;
+}
+
+/// Reads one entry; empty when valid, else what is wrong with it.
+std::string read_entry(const json& entry, LevelRecord& record) {
+    if (!entry.is_object()) return "not an object";
+    auto field = [&](const char* name) -> const json* {
+        auto it = entry.find(name);
+        return it == entry.end() ? nullptr : &*it;
+    };
+    const json* completed = field("completed");
+    if (!completed || !completed->is_boolean()) return "\"completed\" is not true or false";
+    record.completed = completed->get<bool>();
+    std::int64_t number = 0;
+    const json* ticks = field("best_ticks");
+    if (!ticks || !read_integer(*ticks, 0, LevelRecord::max_ticks, number))
+        return "\"best_ticks\" is not an integer from 0 to " + std::to_string(LevelRecord::max_ticks);
+    record.best_ticks = number;
+    for (auto [name, target] :
+         {std::pair{"best_coins", &record.best_coins}, {"coins_total", &record.coins_total}}) {
+        const json* coins = field(name);
+        if (!coins || !read_integer(*coins, 0, LevelRecord::max_coins, number))
+            return std::string("\"") + name + "\" is not an integer from 0 to " +
+                   std::to_string(LevelRecord::max_coins);
+        *target = static_cast<int>(number);
+    }
+    return {};
+}
+
+}  // namespace
+
 Progress Progress::load(const std::filesystem::path& path, std::string& message) {
     Progress progress;
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return progress;
     JsonLoad doc = load_json_file(path, 4 << 20, 8);
-    if (!doc.value) {
-        message = doc.error + " - progress starts empty";
+    const json* levels = nullptr;
+    if (doc.value && doc.value->is_object()) {
+        auto it = doc.value->find("levels");
+        if (it != doc.value->end() && it->is_object()) levels = &*it;
+    }
+    if (!levels) {
+        progress.damaged_ = true;
+        message = (doc.value ? path.string() + ": not a progress file" : doc.error) +
+                  " - progress starts empty; the file will be kept as " + path.filename().string() +
+                  ".damaged";
         return progress;
     }
-    try {
-        for (const auto& [name, entry] : doc.value->at("levels").items()) {
-            LevelRecord record;
-            record.completed = entry.at("completed").get<bool>();
-            record.best_ticks = entry.at("best_ticks").get<std::int64_t>();
-            record.best_coins = entry.at("best_coins").get<int>();
-            record.coins_total = entry.at("coins_total").get<int>();
+    std::size_t bad = 0;
+    std::string first_problem;
+    for (const auto& [name, entry] : levels->items()) {
+        LevelRecord record;
+        std::string problem = read_entry(entry, record);
+        if (problem.empty()) {
             progress.levels_[name] = record;
+        } else if (bad++ == 0) {
+            first_problem = "level '" + name + "': " + problem;
         }
-    } catch (const nlohmann::json::exception& e) {
-        message = path.string() + ": not a progress file (" + e.what() + ") - progress starts empty";
-        return Progress{};
+    }
+    if (bad > 0) {
+        progress.damaged_ = true;
+        message = path.string() + ": " + std::to_string(bad) + " of " + std::to_string(levels->size()) +
+                  " entries left out (" + first_problem + "); the file will be kept as " +
+                  path.filename().string() + ".damaged";
     }
     return progress;
 }
 
-bool Progress::save(const std::filesystem::path& path, std::string& message) const {
-    nlohmann::json levels = nlohmann::json::object();
+bool Progress::save(const std::filesystem::path& path, std::string& message) {
+    namespace fs = std::filesystem;
+    if (damaged_) {
+        // What could not be read is never overwritten: it goes aside first.
+        std::error_code ec;
+        fs::path aside = path;
+        aside += ".damaged";
+        for (int n = 2; fs::exists(aside, ec) || ec; ++n) {
+            if (n > 1000 || ec) {
+                message = path.string() + ": cannot set the damaged progress file aside - not overwritten";
+                return false;
+            }
+            aside = path;
+            aside += ".damaged-" + std::to_string(n);
+        }
+        fs::rename(path, aside, ec);
+        if (std::error_code gone; ec && fs::exists(path, gone)) {
+            message = path.string() + ": cannot set the damaged progress file aside (" + ec.message() +
+                      ") - not overwritten";
+            return false;
+        }
+        damaged_ = false;
+    }
+    json levels = json::object();
     for (const auto& [name, record] : levels_) {
         levels[name] = {{"completed", record.completed},
                         {"best_ticks", record.best_ticks},
                         {"best_coins", record.best_coins},
                         {"coins_total", record.coins_total}};
     }
-    std::string text = nlohmann::json{{"levels", levels}}.dump(2) + "\n";
+    std::string text = json{{"levels", levels}}.dump(2) + "\n";
     return write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()), message);
 }
 

@@ -1,5 +1,6 @@
 // Progress: which levels the player has finished, with best time and most coins, kept as JSON in
-// $XDG_DATA_HOME/quickstep/progress.json. A malformed file gives a message and an empty record.
+// $XDG_DATA_HOME/quickstep/progress.json. Every valid entry of a damaged file is kept; the damaged file
+// itself is set aside (never overwritten) before the first save after reading it.
 #pragma once
 
 #include <cstdint>
@@ -11,17 +12,28 @@ namespace qs {
 
 struct LevelRecord {
     bool completed = false;
-    std::int64_t best_ticks = 0;  ///< fastest completion (0 = none yet)
-    int best_coins = 0;
-    int coins_total = 0;
+    std::int64_t best_ticks = 0;  ///< fastest completion (0 = none yet), 0 to max_ticks
+    int best_coins = 0;           ///< 0 to max_coins
+    int coins_total = 0;          ///< 0 to max_coins
+
+    /// Ranges accepted from the file: about 500 years of ticks at 60 a second, and coins well above what
+    /// a level can hold.
+    static constexpr std::int64_t max_ticks = 1'000'000'000'000;
+    static constexpr int max_coins = 100'000'000;
 };
 
 class Progress {
    public:
-    /// Reads `path`; a missing file is an empty record; problems go to `message`.
+    /// Reads `path`; a missing file is an empty record. Entries that are not valid (a wrong type, a
+    /// number out of range) are left out and named in `message`, the valid ones kept; a file that is not
+    /// a progress file at all gives an empty record. Either way the file is damaged: see save().
     static Progress load(const std::filesystem::path& path, std::string& message);
-    /// Writes atomically; false + message on failure.
-    bool save(const std::filesystem::path& path, std::string& message) const;
+    /// Writes atomically; false + message on failure. A damaged file read by load() is first renamed to
+    /// `progress.json.damaged` (or `.damaged-2`, `-3`, ... when taken); when it cannot be set aside,
+    /// nothing is written.
+    bool save(const std::filesystem::path& path, std::string& message);
+    /// True when load() found a damaged file that is still to be set aside.
+    bool damaged() const { return damaged_; }
 
     /// Records a completion; returns true when it is a new best time.
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total);
@@ -29,6 +41,7 @@ class Progress {
 
    private:
     std::map<std::string, LevelRecord> levels_;
+    bool damaged_ = false;
 };
 
 /// $XDG_DATA_HOME/quickstep/progress.json.

@@ -40,3 +40,99 @@ TEST_CASE("progress: a malformed file gives a message naming it and an empty rec
     }
     fs::remove(path);
 }
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+/// A fresh folder for one test's files.
+fs::path fresh_dir(const char* name) {
+    fs::path dir = fs::temp_directory_path() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("progress: one mistyped entry keeps the others, and the damaged file is set aside") {
+    fs::path dir = fresh_dir("quickstep-progress-partial");
+    fs::path path = dir / "progress.json";
+    const std::string text = R"({ "levels": {
+        "a": { "completed": true, "best_ticks": 600, "best_coins": 3, "coins_total": 5 },
+        "b": { "completed": true, "best_ticks": "fast", "best_coins": 1, "coins_total": 2 },
+        "c": { "completed": true, "best_ticks": 900, "best_coins": 2, "coins_total": 2 } } })";
+    std::ofstream(path) << text;
+    std::string message;
+    Progress progress = Progress::load(path, message);
+    CHECK(message.find("1 of 3 entries left out") != std::string::npos);
+    CHECK(message.find("level 'b'") != std::string::npos);
+    REQUIRE(progress.find("a"));
+    CHECK(progress.find("a")->best_ticks == 600);
+    REQUIRE(progress.find("c"));
+    CHECK(progress.find("b") == nullptr);
+    CHECK(progress.damaged());
+
+    progress.record("d", 1200, 0, 0);
+    message.clear();
+    REQUIRE(progress.save(path, message));
+    CHECK_FALSE(progress.damaged());
+    CHECK(read_text(dir / "progress.json.damaged") == text);  // what could not be read, byte for byte
+    Progress again = Progress::load(path, message);
+    CHECK(again.find("a"));
+    CHECK(again.find("c"));
+    CHECK(again.find("d"));
+    CHECK_FALSE(again.damaged());
+    // A later save overwrites the good file and keeps the damaged one.
+    REQUIRE(again.save(path, message));
+    CHECK(read_text(dir / "progress.json.damaged") == text);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("progress: numbers out of range or of the wrong kind are refused, never converted") {
+    fs::path dir = fresh_dir("quickstep-progress-ranges");
+    fs::path path = dir / "progress.json";
+    for (const char* ticks :
+         {"1e300", "-1", "18446744073709551615", "9223372036854775807", "600.5", "1000000000001"}) {
+        std::ofstream(path) << R"({ "levels": { "a": { "completed": true, "best_ticks": )" << ticks
+                            << R"(, "best_coins": 1, "coins_total": 2 } } })";
+        std::string message;
+        Progress loaded = Progress::load(path, message);
+        CAPTURE(ticks);
+        CHECK(loaded.find("a") == nullptr);
+        CHECK(message.find("best_ticks") != std::string::npos);
+    }
+    for (const char* coins : {"-1", "4294967346", "1e10", "true"}) {
+        std::ofstream(path) << R"({ "levels": { "a": { "completed": true, "best_ticks": 600, "best_coins": )"
+                            << coins << R"(, "coins_total": 2 } } })";
+        std::string message;
+        CAPTURE(coins);
+        CHECK(Progress::load(path, message).find("a") == nullptr);
+        CHECK(message.find("best_coins") != std::string::npos);
+    }
+    std::ofstream(path) << R"({ "levels": { "a": { "completed": true, "best_ticks": 1000000000000,)"
+                        << R"( "best_coins": 100000000, "coins_total": 0 } } })";
+    std::string message;
+    CHECK(Progress::load(path, message).find("a"));  // the ends of the ranges are valid
+    CHECK(message.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("progress: an unreadable file is set aside under a free name, never overwritten") {
+    fs::path dir = fresh_dir("quickstep-progress-aside");
+    fs::path path = dir / "progress.json";
+    std::ofstream(dir / "progress.json.damaged") << "older damage";
+    std::ofstream(path) << "{ oops";
+    std::string message;
+    Progress progress = Progress::load(path, message);
+    CHECK(message.find("progress starts empty") != std::string::npos);
+    progress.record("a", 60, 0, 0);
+    REQUIRE(progress.save(path, message));
+    CHECK(read_text(dir / "progress.json.damaged") == "older damage");
+    CHECK(read_text(dir / "progress.json.damaged-2") == "{ oops");
+    CHECK(Progress::load(path, message).find("a"));
+    fs::remove_all(dir);
+}
