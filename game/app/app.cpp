@@ -50,6 +50,8 @@ class App final : private MenuHost {
    private:
     // setup and the end of a run
     std::optional<CheckedLevel> replay_level(int& exit_code);
+    /// Whether holding rewind speeds up (see PlaySession::hold_rewind): the watched replay's recorded
+    /// choice, else live keys in a window.
     bool rewind_speedup() const {
         return runs_.watching() ? runs_.replay()->rewind_speedup : !options_.headless && !script_;
     }
@@ -436,8 +438,9 @@ void App::tick() {
     checkpoint_before_game_over_ = world->game.checkpoint;
     if (rewinding) {
         if (!session_.rewind_held()) play_sound(std::string(sound_name(Sound::rewind)));
-        // In a window, holding longer goes faster; scripts and headless runs go back one tick per tick.
-        session_.hold_rewind(!options_.headless && !script_);
+        // In a window, holding longer goes faster; scripts and headless runs go back one tick per tick. A
+        // replay goes back as its recorded run did, whatever runs it.
+        session_.hold_rewind(rewind_speedup());
     } else {
         session_.step(actions_);
     }
