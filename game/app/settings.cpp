@@ -56,6 +56,27 @@ Settings Settings::defaults() {
     return s;
 }
 
+namespace {
+
+/// `value` as a whole number in [low, high]: never a float, and never an integer cut down to fit an int
+/// (2^32 + 50 is out of range, not 50).
+bool whole_number(const nlohmann::json& value, long long low, long long high, int& out) {
+    long long number = 0;
+    if (value.is_number_unsigned()) {
+        if (value.get<unsigned long long>() > static_cast<unsigned long long>(high)) return false;
+        number = static_cast<long long>(value.get<unsigned long long>());
+    } else if (value.is_number_integer()) {
+        number = value.get<long long>();
+    } else {
+        return false;
+    }
+    if (number < low || number > high) return false;
+    out = static_cast<int>(number);
+    return true;
+}
+
+}  // namespace
+
 Settings Settings::load(const fs::path& path, std::string& message) {
     Settings s = defaults();
     std::error_code ec;
@@ -71,19 +92,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         return defaults();
     };
     if (!j.is_object()) return bad("settings must be a JSON object");
-    if (j.contains("volume")) {
-        if (!j["volume"].is_number_integer() || j["volume"].get<int>() < 0 || j["volume"].get<int>() > 100) {
-            return bad("volume must be a whole number from 0 to 100");
-        }
-        s.volume = j["volume"].get<int>();
-    }
-    if (j.contains("music_volume")) {
-        const json& music = j["music_volume"];
-        if (!music.is_number_integer() || music.get<int>() < 0 || music.get<int>() > 100) {
-            return bad("music_volume must be a whole number from 0 to 100");
-        }
-        s.music_volume = music.get<int>();
-    }
+    if (j.contains("volume") && !whole_number(j["volume"], 0, 100, s.volume))
+        return bad("volume must be a whole number from 0 to 100");
+    if (j.contains("music_volume") && !whole_number(j["music_volume"], 0, 100, s.music_volume))
+        return bad("music_volume must be a whole number from 0 to 100");
     if (j.contains("ghost")) {
         if (!j["ghost"].is_boolean()) return bad("ghost must be true or false");
         s.ghost = j["ghost"].get<bool>();
@@ -99,11 +111,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
     for (auto [key, value, low, high] : {std::tuple{"rewind_seconds", &s.rewind_seconds, 0, 600},
                                          std::tuple{"rewind_memory_mb", &s.rewind_memory_mb, 1, 1024}}) {
         if (!j.contains(key)) continue;
-        if (!j[key].is_number_integer() || j[key].get<long long>() < low || j[key].get<long long>() > high) {
+        if (!whole_number(j[key], low, high, *value)) {
             return bad(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " +
                        std::to_string(high));
         }
-        *value = j[key].get<int>();
     }
     std::array<bool, action_count> keys_in_file{}, buttons_in_file{};
     if (j.contains("keys")) {
