@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include "engine/printable_text.hpp"
+#include "engine/save_file.hpp"
 #include "game/app/input_events.hpp"
 #include "game/app/level_list.hpp"
 #include "game/app/menu_screens.hpp"
@@ -56,6 +58,9 @@ class App final : private MenuHost {
         return runs_.watching() ? runs_.replay()->rewind_speedup : !options_.headless && !script_;
     }
     bool open_presentation();
+    /// Removes the temp files killed writes of settings, progress or kept replays left (never one that
+    /// is being written), naming each on stderr.
+    void remove_abandoned_writes();
     void finish_run();
 
     // levels
@@ -193,6 +198,7 @@ bool App::open_presentation() {
     presentation_ = std::make_unique<Presentation>();
     if (!presentation_->open(options_.headless)) return false;
     if (!options_.headless) {
+        remove_abandoned_writes();
         std::string message;
         settings_ = Settings::load(settings_path(), message);
         if (!message.empty()) {
@@ -209,6 +215,22 @@ bool App::open_presentation() {
         apply_settings();
     }
     return true;
+}
+
+void App::remove_abandoned_writes() {
+    auto named = [](const char* name) {
+        return [name](const fs::path& file) { return file.filename() == name; };
+    };
+    const std::pair<fs::path, std::function<bool(const fs::path&)>> places[] = {
+        {settings_path().parent_path(), named("settings.json")},
+        {progress_path().parent_path(), named("progress.json")},
+        {user_data_dir() / "replays",
+         [](const fs::path& file) { return file.extension() == ".qsr" || file.extension() == ".ghost"; }},
+    };
+    for (const auto& [dir, ours] : places) {
+        for (const fs::path& removed : remove_abandoned_temp_files(dir, ours))
+            std::fprintf(stderr, "quickstep: removed %s, left by an interrupted write\n", removed.c_str());
+    }
 }
 
 void App::apply_settings() {
@@ -239,17 +261,18 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
         return std::nullopt;
     }
+    // The level id comes from the file: escaped when printed (no terminal escapes, no NUL cutting it short).
     const std::string& name = replay->level;
+    const std::string shown = printable(name), file = printable(options_.replay->string());
     const LevelListing* listing = levels_.find(name);
     if (!listing) {
-        std::fprintf(stderr, "quickstep: %s: its level '%s' is not installed\n", options_.replay->c_str(),
-                     name.c_str());
+        std::fprintf(stderr, "quickstep: %s: its level '%s' is not installed\n", file.c_str(), shown.c_str());
         return std::nullopt;
     }
     CheckedLevel checked = levels_.check(listing->path);
     if (!checked.level || checked.level->content_hash != replay->level_hash) {
-        std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n",
-                     options_.replay->c_str(), name.c_str(), checked.level ? "changed" : "is broken");
+        std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n", file.c_str(),
+                     shown.c_str(), checked.level ? "changed" : "is broken");
         return std::nullopt;
     }
     // A save the run loaded from before it (an earlier session's) must still fit its level.
@@ -260,7 +283,7 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         if (!its.level || its.level->content_hash != load.save->level_hash) {
             std::fprintf(
                 stderr, "quickstep: %s: the level '%s' of a save it loads %s since the replay was recorded\n",
-                options_.replay->c_str(), load.save->level.c_str(), !of ? "is not installed" : "changed");
+                file.c_str(), printable(load.save->level).c_str(), !of ? "is not installed" : "changed");
             return std::nullopt;
         }
     }
@@ -299,7 +322,7 @@ void App::watch_best_run(const std::string& level) {
     std::optional<Replay> replay = read_replay_file(RunRecords::best_run_path(level), error);
     const LevelListing* listing = levels_.find(level);
     if (!replay || !listing) {
-        toast(replay ? "Level '" + level + "' is not installed" : error, 5);
+        toast(replay ? "Level '" + printable(level) + "' is not installed" : printable(error), 5);
         return;
     }
     CheckedLevel checked = levels_.check(listing->path);

@@ -9,6 +9,7 @@
 #include <SDL.h>
 
 #include "engine/heap_tuning.hpp"
+#include "engine/printable_text.hpp"
 #include "game/app/app.hpp"
 #include "game/app/command_line.hpp"
 #include "game/app/level_template.hpp"
@@ -50,12 +51,13 @@ int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& op
         if (checked.level) {
             // Warnings do not change the outcome: the level plays, it may just be unfair or unfinishable.
             for (const std::string& warning : qs::level_warnings(*checked.level, checked.entities, tuning))
-                std::fprintf(stderr, "%s\n", warning.c_str());
-            std::printf("%s: ok\n", path.c_str());
+                std::fprintf(stderr, "%s\n", qs::printable(warning).c_str());
+            std::printf("%s: ok\n", qs::printable(path).c_str());
         } else {
             all_ok = false;
-            for (const std::string& error : checked.errors) std::fprintf(stderr, "%s\n", error.c_str());
-            std::printf("%s: broken (%zu error%s)\n", path.c_str(), checked.errors.size(),
+            for (const std::string& error : checked.errors)
+                std::fprintf(stderr, "%s\n", qs::printable(error).c_str());
+            std::printf("%s: broken (%zu error%s)\n", qs::printable(path).c_str(), checked.errors.size(),
                         checked.errors.size() == 1 ? "" : "s");
         }
     }
@@ -78,12 +80,9 @@ int new_level(const qs::CommandLine& line) {
 
 int list_levels(const qs::AppOptions& options) {
     for (const qs::LevelListing& listing : qs::discover_levels(qs::level_dirs(options.levels_dirs))) {
-        std::string reason = listing.reason;
-        for (char& c : reason) {
-            if (c == '\t' || c == '\n') c = ' ';
-        }
-        std::printf("%s\t%s\t%s\t%s\n", listing.name.c_str(), listing.ok ? "ok" : "broken",
-                    listing.path.c_str(), reason.c_str());
+        // Escaped: a name or path with a tab, a newline or a terminal escape must not change the lines.
+        std::printf("%s\t%s\t%s\t%s\n", qs::printable(listing.name).c_str(), listing.ok ? "ok" : "broken",
+                    qs::printable(listing.path.string()).c_str(), qs::printable(listing.reason).c_str());
     }
     return 0;
 }

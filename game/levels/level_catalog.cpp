@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "engine/fnv1a.hpp"
+#include "engine/printable_text.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/sim/tiles.hpp"
 #include "game/sim/world.hpp"
@@ -19,10 +20,17 @@ namespace {
 
 CheckedLevel load_and_check(const fs::path& folder) {
     CheckedLevel checked;
+    // The folder name is the level's name in progress, replays, saves and dumps (all JSON or shown): it
+    // must be text.
+    if (!valid_utf8(folder.filename().string())) {
+        checked.errors.push_back(printable(folder.string()) +
+                                 ": the folder name is not valid UTF-8 - rename the folder to play it");
+        return checked;
+    }
     // The collision shapes need only the geometry: made while the other layers are decoded.
     std::shared_ptr<const TerrainShapes> terrain;
-    LevelLoadResult loaded =
-        load_level_folder(folder, level_schema(), {}, [&](const TileGrid& tiles, const std::vector<TileRect>& rects) {
+    LevelLoadResult loaded = load_level_folder(
+        folder, level_schema(), {}, [&](const TileGrid& tiles, const std::vector<TileRect>& rects) {
             terrain = TerrainShapes::build(tiles, rects);
         });
     checked.errors = std::move(loaded.errors);

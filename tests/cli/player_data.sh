@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The player's data, kept safe from what a run reads or plays: a best run watched from the level select
-# makes its quicksaves in a scratch folder (the player's own saves, progress and best runs untouched).
+# makes its quicksaves in a scratch folder (the player's own saves, progress and best runs untouched); the
+# temp files killed writes of settings, progress or replays left are removed when the game starts; folder
+# names and level ids that are not valid UTF-8 or hold control characters are refused or escaped.
 source "$(dirname "$0")/lib/common.bash"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
@@ -25,6 +27,12 @@ saves_before=$(fingerprint "$DATA/saves")
 [ "$(echo "$saves_before" | grep -c 'quicksave-.*\.qss')" -eq 5 ] && pass "five quicksaves of the player's own" ||
     fail "own saves: $saves_before"
 replays_before=$(fingerprint "$DATA/replays")
+# Killed writes left these (the game's own temp names); a temp file not of the game's stays.
+mkdir -p "$XDG_CONFIG_HOME/quickstep"
+for f in "$XDG_CONFIG_HOME/quickstep/settings.json.tmp" "$DATA/progress.json.tmp" \
+    "$DATA/replays/qs_lab-latest.qsr.tmp" "$DATA/replays/qs_lab-best.ghost.tmp" "$DATA/replays/notes.txt.tmp"; do
+    printf 'half a write' >"$f"
+done
 cat >"$SCRATCH/watch.pad" <<'PAD'
 0 attach
 10 press dpdown
@@ -52,8 +60,58 @@ grep -q 'toast: Quicksaved' "$SCRATCH/watch.err" && pass "the watched run presse
 [ "$(fingerprint "$DATA/saves")" = "$saves_before" ] &&
     pass "the player's five quicksaves are untouched after watching (the replay's F5s went elsewhere)" ||
     fail "watching changed the player's saves: $(fingerprint "$DATA/saves")"
+gone=0
+for f in "$XDG_CONFIG_HOME/quickstep/settings.json.tmp" "$DATA/progress.json.tmp" \
+    "$DATA/replays/qs_lab-latest.qsr.tmp" "$DATA/replays/qs_lab-best.ghost.tmp"; do
+    [ -e "$f" ] || gone=$((gone + 1))
+done
+[ $gone -eq 4 ] && grep -q "removed .*settings.json.tmp, left by an interrupted write" "$SCRATCH/watch.err" &&
+    pass "the temp files of killed settings, progress and replay writes are removed (and named)" ||
+    fail "$gone of 4 abandoned temp files removed: $(ls -a "$DATA" "$DATA/replays" "$XDG_CONFIG_HOME/quickstep")"
+mv "$DATA/replays/notes.txt.tmp" "$SCRATCH/" && pass "a temp file not of the game's stays" ||
+    fail "notes.txt.tmp was removed"
 [ "$(fingerprint "$DATA/replays")" = "$replays_before" ] && pass "best run and ghost untouched by watching" ||
     fail "watching changed the replays folder: $(fingerprint "$DATA/replays")"
 [ ! -e "$DATA/progress.json" ] && pass "watching records no progress" || fail "progress.json written by watching"
+
+# --- a folder name that is not valid UTF-8 is refused, never aborts; names are escaped when printed ---
+mkdir -p "$SCRATCH/names"
+cp -r "$LAB" "$SCRATCH/names/lab"$'\xff'
+cp -r "$LAB" "$SCRATCH/names/tab"$'\t'"new"$'\n'"line"
+"$QS" --list-levels --levels-dir "$SCRATCH/names" >"$SCRATCH/list.out" 2>"$SCRATCH/list.err"
+code=$?
+[ $code -eq 0 ] && pass "--list-levels with odd folder names (exit 0)" || fail "--list-levels: exit $code"
+python3 - "$SCRATCH/list.out" "$SCRATCH/names" <<'PY' && pass "--list-levels: one 4-field line per level, names escaped, valid UTF-8" || fail "--list-levels lines: $(od -c "$SCRATCH/list.out" | tail -8)"
+import sys
+raw = open(sys.argv[1], "rb").read()
+text = raw.decode("utf-8")  # raises when not UTF-8
+mine = [l.split("\t") for l in text.splitlines() if sys.argv[2] in l]
+assert all(len(l.split("\t")) == 4 for l in text.splitlines()), text
+names = {f[0]: f[1] for f in mine}
+assert names.get("lab\\xff") == "broken", names
+assert names.get("tab\\x09new\\x0aline") == "ok", names
+assert any("not valid UTF-8" in f[3] for f in mine if f[0] == "lab\\xff"), mine
+PY
+timeout 20 "$QS" "$SCRATCH/names/lab"$'\xff' --headless --frames 5 >/dev/null 2>"$SCRATCH/bad_name.err"
+code=$?
+[ $code -eq 1 ] && grep -q 'lab\\xff: the folder name is not valid UTF-8' "$SCRATCH/bad_name.err" &&
+    pass "playing a folder whose name is not UTF-8 is refused with a message (exit 1, no abort)" ||
+    fail "play lab\\xff: exit $code: $(head -c 300 "$SCRATCH/bad_name.err")"
+timeout 20 "$QS" --check "$SCRATCH/names/lab"$'\xff' >"$SCRATCH/check_name.out" 2>"$SCRATCH/check_name.err"
+code=$?
+[ $code -eq 1 ] && grep -q 'lab\\xff: broken' "$SCRATCH/check_name.out" &&
+    pass "--check refuses it, the name escaped (exit 1)" || fail "--check lab\\xff: exit $code"
+
+# A replay's level id is printed escaped: no terminal escape reaches the terminal.
+evil="esc"$'\x1b'"]0;pwned"$'\x07'
+cp -r "$LAB" "$SCRATCH/names/$evil"
+"$QS" "$SCRATCH/names/$evil" --headless --frames 20 --save-dir "$SCRATCH/evil_saves" \
+    --record "$SCRATCH/evil.qsr" >/dev/null 2>&1 || fail "cannot record a run of the escape-named level"
+rm -rf "${SCRATCH:?}/names/$evil"
+timeout 20 "$QS" --headless --replay "$SCRATCH/evil.qsr" --levels-dir "$SCRATCH/names" >/dev/null 2>"$SCRATCH/evil.err"
+code=$?
+[ $code -eq 1 ] && grep -qF "its level 'esc\x1b]0;pwned\x07' is not installed" "$SCRATCH/evil.err" &&
+    ! grep -q $'\x1b' "$SCRATCH/evil.err" && pass "a replay's level id is printed escaped" ||
+    fail "replay of a missing escape-named level: exit $code: $(od -c "$SCRATCH/evil.err" | head -5)"
 
 finish
