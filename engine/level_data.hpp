@@ -54,7 +54,10 @@ struct LevelData {
     std::vector<SpriteEntry> sprite_entries;
     std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
     std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA
-    std::uint64_t content_hash = 0;           ///< FNV-1a 64 over the .lvl and every layer file, fixed order
+    /// FNV-1a 64 over the bytes of the .lvl and every layer file, in a fixed order. Not the level's identity
+    /// (the game computes that from the decoded content): it recognises the level of files whose header
+    /// carries this hash, written before the game keyed them to decoded content.
+    std::uint64_t files_hash = 0;
 };
 
 }  // namespace qs

@@ -60,7 +60,7 @@ std::optional<fs::path> check_folder(const fs::path& folder, ErrorList& errors) 
 }
 
 /// FNV-1a 64 over the .lvl and every layer file in kind and layer order; nullopt when one cannot be read.
-std::optional<std::uint64_t> content_hash(const fs::path& lvl_path,
+std::optional<std::uint64_t> files_hash(const fs::path& lvl_path,
                                           const std::array<std::vector<LayerFile>, 3>& layers) {
     std::uint64_t hash = fnv1a64_seed;
     bool hashed = hash_file(lvl_path, hash);
@@ -124,7 +124,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     if (errors.count() > 0 || !lvl) return result;
 
     // Hashed only once every file has read well (a FIFO in place of a PNG would block here otherwise).
-    const std::optional<std::uint64_t> hash = content_hash(lvl_path, layers);
+    const std::optional<std::uint64_t> hash = files_hash(lvl_path, layers);
     if (!hash) {
         errors.add(folder, "cannot read the level files a second time for the content hash");
         return result;
@@ -138,7 +138,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.music = lvl->music;
     level.lvl = std::move(lvl->document);
     level.sprite_entries = std::move(lvl->sprite_entries);
-    level.content_hash = *hash;
+    level.files_hash = *hash;
     result.level = std::move(level);
     return result;
 }

@@ -52,6 +52,9 @@ class App final : private MenuHost {
    private:
     // setup and the end of a run
     std::optional<CheckedLevel> replay_level(int& exit_code);
+    /// Why `replay` cannot play on `checked` as recorded (its play identity, with the tuning it carries,
+    /// differs: named), or "" when it can.
+    static std::string replay_mismatch(const Replay& replay, const CheckedLevel& checked);
     /// Whether holding rewind speeds up (see PlaySession::hold_rewind): the watched replay's recorded
     /// choice, else live keys in a window.
     bool rewind_speedup() const {
@@ -114,6 +117,7 @@ class App final : private MenuHost {
     const std::vector<LevelListing>& rescan_levels() override { return levels_.rescan(); }
     const std::vector<LevelListing>& levels() const override { return levels_.listings(); }
     const Progress& progress() const override { return progress_; }
+    std::uint64_t tuning_digest() const override { return qs::tuning_digest(session_.tuning_for_start()); }
     Settings& settings() override { return settings_; }
     void settings_changed() override {
         apply_settings();
@@ -134,9 +138,10 @@ class App final : private MenuHost {
     }
     void watch_best_run(const std::string& level) override;
     /// Leaves a replay watched from the level select (live play from here on, with the player's own
-    /// quicksaves again).
+    /// quicksaves and the tuning of assets/tuning.json again).
     void stop_watching() {
         runs_.stop_watching();
+        if (!runs_.watching()) session_.set_tuning(std::nullopt);
         if (watch_saves_) {
             session_.use_own_saves();
             watch_saves_.reset();
@@ -270,23 +275,27 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         return std::nullopt;
     }
     CheckedLevel checked = levels_.check(listing->path);
-    if (!checked.level || checked.level->content_hash != replay->level_hash) {
-        std::fprintf(stderr, "quickstep: %s: the level '%s' %s since the replay was recorded\n", file.c_str(),
-                     shown.c_str(), checked.level ? "changed" : "is broken");
-        return std::nullopt;
-    }
+    std::string mismatch = replay_mismatch(*replay, checked);
     // A save the run loaded from before it (an earlier session's) must still fit its level.
     for (const Replay::Load& load : replay->loads) {
-        if (!load.save) continue;
+        if (!load.save || !mismatch.empty()) continue;
         const LevelListing* of = levels_.find(load.save->level);
         CheckedLevel its = !of ? CheckedLevel{} : levels_.check(of->path);
-        if (!its.level || its.level->content_hash != load.save->level_hash) {
-            std::fprintf(
-                stderr, "quickstep: %s: the level '%s' of a save it loads %s since the replay was recorded\n",
-                file.c_str(), printable(load.save->level).c_str(), !of ? "is not installed" : "changed");
-            return std::nullopt;
+        if (!its.level) {
+            mismatch = "the level '" + printable(load.save->level) + "' of a save it loads is " +
+                       (!of ? "not installed" : "broken");
+        } else if (const PlayIdentity now = play_identity(its.identity, replay->tuning);
+                   load.save->legacy() || !load.save->play.same_level(now)) {
+            mismatch = "the level '" + printable(load.save->level) +
+                       "' of a save it loads changed since the replay was " + "recorded (" +
+                       join_differences(play_differences(load.save->play, now)) + ")";
         }
     }
+    if (!mismatch.empty()) {
+        std::fprintf(stderr, "quickstep: %s: %s\n", file.c_str(), mismatch.c_str());
+        return std::nullopt;
+    }
+    session_.set_tuning(replay->tuning);  // the replay plays with the tuning it was recorded with
     exit_code = 0;
     tick_ = replay->start_tick;
     if (!options_.frames) options_.frames = replay->end_tick;
@@ -294,12 +303,26 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
     return checked;
 }
 
+std::string App::replay_mismatch(const Replay& replay, const CheckedLevel& checked) {
+    if (replay.legacy)
+        return "made by an older version of Quickstep, which named its level by a hash of the level's files "
+               "and kept no tuning: it cannot be verified to play as recorded";
+    if (!checked.level) return "the level '" + printable(replay.level) + "' is broken";
+    // Played with its own tuning, so only the level and the rules in code can make it go wrong.
+    const std::vector<std::string> changed =
+        play_differences(replay.play, play_identity(checked.identity, replay.tuning));
+    if (changed.empty()) return "";
+    return "the level '" + printable(replay.level) + "' or the game changed since the replay was recorded (" +
+           join_differences(changed) + ")";
+}
+
 // ---- levels ----
 
 bool App::begin_level(CheckedLevel checked) {
     practice_.level_begun();
     if (!session_.start(std::move(checked))) return false;
-    runs_.start_run(*session_.level().level, tick_, rewind_speedup());
+    runs_.start_run(*session_.level().level, session_.play_identity(), session_.tuning(), tick_,
+                    rewind_speedup());
     on_level_started();
     return true;
 }
@@ -309,7 +332,9 @@ void App::on_level_started() {
     const LevelData& level = *session_.level().level;
     levels_.playing(level);
     if (presentation_) presentation_->show_level(*session_.world());
-    runs_.show_ghost(level, settings_.ghost);
+    if (const std::string note = runs_.show_ghost(level, session_.play_identity(), settings_.ghost);
+        !note.empty())
+        toast(note, 4);
     actions_.release_all();
     take_held_directions_ = true;
     menus_.resume();
@@ -326,8 +351,10 @@ void App::watch_best_run(const std::string& level) {
         return;
     }
     CheckedLevel checked = levels_.check(listing->path);
-    if (!checked.level || checked.level->content_hash != replay->level_hash) {
-        toast("The best run was made on an older version of " + listing->title + ": nothing to play", 5);
+    if (const std::string mismatch = replay_mismatch(*replay, checked); !mismatch.empty()) {
+        std::fprintf(stderr, "quickstep: %s: %s\n", RunRecords::best_run_path(level).c_str(),
+                     mismatch.c_str());
+        toast("The best run of " + listing->title + " cannot be played: " + mismatch, 6);
         return;
     }
     // A replay's F5s and F9s use a scratch folder, as they did the recorded run's own: the player's
@@ -340,6 +367,7 @@ void App::watch_best_run(const std::string& level) {
     }
     session_.use_scratch_saves(scratch->path());
     watch_saves_ = std::move(scratch);
+    session_.set_tuning(replay->tuning);
     // The run plays from now on: its ticks shifted to this session's tick count.
     runs_.watch(std::move(*replay), tick_);
     if (!begin_level(std::move(checked))) stop_watching();
@@ -533,7 +561,8 @@ void App::show_results() {
                             std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
         return;
     }
-    bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total);
+    bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total,
+                                 session_.play_identity());
     runs_.keep_finished_run(tick_, best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());

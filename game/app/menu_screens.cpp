@@ -112,6 +112,7 @@ void MenuScreens::open_level_select() {
         if (const LevelRecord* record = host_.progress().find(listing.name); record && record->completed) {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
+            if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";
         }
         std::string detail = listing.ok ? level_detail(listing, host_.progress().find(listing.name))
                                         : shorten_paths(listing.reason);

@@ -25,6 +25,8 @@ class MenuHost {
     virtual const std::vector<LevelListing>& rescan_levels() = 0;
     virtual const std::vector<LevelListing>& levels() const = 0;
     virtual const Progress& progress() const = 0;
+    /// tuning_digest of the tuning a level started now would be played with.
+    virtual std::uint64_t tuning_digest() const = 0;
     virtual Settings& settings() = 0;
     /// Settings were changed by a menu: apply and save them.
     virtual void settings_changed() = 0;

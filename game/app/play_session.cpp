@@ -45,16 +45,24 @@ bool PlaySession::start(CheckedLevel checked) {
     // (step() prints it); a restart reuses the checked folder, so its copy carries no reading time.
     const double folder_ms = std::exchange(checked.check_ms, 0.0);
     current_ = std::move(checked);
-    std::vector<std::string> tuning_problems;
-    Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", tuning_problems);
-    for (const auto& problem : tuning_problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
-    world_ = std::make_unique<World>(current_.level, tuning, current_.entities, current_.terrain);
+    // Read once per level start (a restart reads it again: an edit of assets/tuning.json shows at R).
+    tuning_ = tuning_for_start();
+    play_ = qs::play_identity(current_.identity, tuning_);
+    world_ = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
     rewind_.start(*world_);
     save_pool_.prepare(world_->entities.size());  // the first F5 then captures into present memory
     const LevelData& level = *current_.level;
     level_report_ = LevelReport{level.folder_name,  level.tiles.width,       level.tiles.height,
                                 level.rects.size(), world_->entities.size(), folder_ms + ms_since(started)};
     return true;
+}
+
+Tuning PlaySession::tuning_for_start() const {
+    if (tuning_override_) return *tuning_override_;
+    std::vector<std::string> problems;
+    Tuning tuning = load_tuning(data_dir() / "assets/tuning.json", problems);
+    for (const auto& problem : problems) std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
+    return tuning;
 }
 
 void PlaySession::restart() {
@@ -76,7 +84,8 @@ void PlaySession::quicksave(std::int64_t tick) {
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
     std::shared_ptr<SavedGame> save = save_pool_.acquire(world_->entities.size());
     save->level = world_->level().folder_name;
-    save->level_hash = world_->level().content_hash;
+    save->play = play_;
+    save->legacy_files_hash = 0;
     save->sequence = 0;  // QuickSaves::keep numbers it
     save->tick = tick;
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
@@ -95,15 +104,31 @@ void PlaySession::quicksave(std::int64_t tick) {
     notify(SessionNotice::Kind::sound, "save");
 }
 
+namespace {
+
+/// Whether `save` restores exactly into `level` (played as `play`): the same geometry, entities and rules
+/// (the tuning and the simulation version may differ: the world's layout is the same, and it plays on under
+/// today's). A save written before play identities matches when the level's files are byte for byte the
+/// ones it was made on. Else `error` says why not.
+bool save_fits(const SavedGame& save, const LevelData& level, const PlayIdentity& play, std::string& error) {
+    if (save.legacy()) {
+        if (save.legacy_files_hash == level.files_hash) return true;
+        error = "made by an older version of Quickstep for another version of level '" + save.level +
+                "' (it cannot be matched to this one)";
+        return false;
+    }
+    if (save.play.same_level(play)) return true;
+    error = "level '" + save.level + "' changed since the quicksave (" +
+            join_differences(play_differences(save.play, play)) + ")";
+    return false;
+}
+
+}  // namespace
+
 bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelListing>& levels,
                               std::optional<CheckedLevel>& other_level, std::string& error) const {
-    if (current_.level && save.level == current_.level->folder_name) {
-        if (save.level_hash != current_.level->content_hash) {
-            error = "made for an older version of level '" + save.level + "'";
-            return false;
-        }
-        return true;
-    }
+    if (current_.level && save.level == current_.level->folder_name)
+        return save_fits(save, *current_.level, play_, error);
     auto listing = std::find_if(levels.begin(), levels.end(),
                                 [&](const LevelListing& l) { return l.name == save.level; });
     if (listing == levels.end()) {
@@ -115,10 +140,8 @@ bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelList
         error = "its level '" + save.level + "' is broken now";
         return false;
     }
-    if (checked.level->content_hash != save.level_hash) {
-        error = "made for an older version of level '" + save.level + "'";
+    if (!save_fits(save, *checked.level, qs::play_identity(checked.identity, tuning_for_start()), error))
         return false;
-    }
     other_level = std::move(checked);
     return true;
 }
@@ -173,6 +196,12 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
                                bool older, Clock::time_point pressed) {
     const bool switched = other_level && (!current_.level || save->level != current_.level->folder_name);
     if (switched && !start(std::move(*other_level))) return false;
+    if (save->legacy()) {  // it fits the level's files exactly: keyed to their play identity from now on
+        auto keyed = std::make_shared<SavedGame>(*save);
+        keyed->play = play_;
+        keyed->legacy_files_hash = 0;
+        save = std::move(keyed);
+    }
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
     rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
     try {

@@ -120,6 +120,16 @@ class PlaySession {
     const World* world() const { return world_.get(); }
     /// The level being played (its `level` is null before the first start).
     const CheckedLevel& level() const { return current_; }
+    /// The play identity of the level being played with the tuning it was started with.
+    const PlayIdentity& play_identity() const { return play_; }
+    /// The tuning the level was started with.
+    const Tuning& tuning() const { return tuning_; }
+    /// Plays every level started from now on with `tuning` instead of assets/tuning.json (a replay plays
+    /// with the tuning it was recorded with); nullopt: read assets/tuning.json at every start again.
+    void set_tuning(std::optional<Tuning> tuning) { tuning_override_ = std::move(tuning); }
+    /// The tuning a level started now is played with: the override, else assets/tuning.json (its problems
+    /// go to stderr).
+    Tuning tuning_for_start() const;
     /// Notices since the last call, oldest first.
     std::vector<SessionNotice> take_notices() { return std::exchange(notices_, {}); }
 
@@ -152,6 +162,9 @@ class PlaySession {
     SavePool save_pool_;  ///< saves to capture into (F5 and the periodic canonical rebuild)
     bool watch_files_;
     CheckedLevel current_;
+    Tuning tuning_;                          ///< the current level's, read at its start
+    std::optional<Tuning> tuning_override_;  ///< set_tuning
+    PlayIdentity play_;                      ///< the current level's with tuning_
     std::unique_ptr<World> world_;
     RewindBuffer rewind_;  ///< every tick since the last canonical start
     std::shared_ptr<const SavedGame> last_saved_, last_loaded_;

@@ -1,6 +1,8 @@
 // Progress file: load with checks, record completions, atomic save.
 #include "game/app/progress.hpp"
 
+#include <cstdio>
+
 #include <nlohmann/json.hpp>
 
 #include "engine/json_file.hpp"
@@ -28,6 +30,27 @@ bool read_integer(const json& value, std::int64_t lo, std::int64_t hi, std::int6
     return out >= lo && out <= hi;
 }
 
+/// A digest as 16 hex digits (JSON numbers lose precision above 2^53 in many readers).
+std::string digest_text(std::uint64_t digest) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(digest));
+    return text;
+}
+
+/// 16 lowercase hex digits back to a digest; false for anything else.
+bool parse_digest(const json& value, std::uint64_t& digest) {
+    if (!value.is_string()) return false;
+    const std::string& text = value.get_ref<const std::string&>();
+    if (text.size() != 16) return false;
+    digest = 0;
+    for (char c : text) {
+        const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (digit < 0) return false;
+        digest = digest << 4 | static_cast<std::uint64_t>(digit);
+    }
+    return true;
+}
+
 /// Reads one entry; empty when valid, else what is wrong with it.
 std::string read_entry(const json& entry, LevelRecord& record) {
     if (!entry.is_object()) return "not an object";
@@ -50,6 +73,13 @@ std::string read_entry(const json& entry, LevelRecord& record) {
             return std::string("\"") + name + "\" is not an integer from 0 to " +
                    std::to_string(LevelRecord::max_coins);
         *target = static_cast<int>(number);
+    }
+    // A record written before tuning was kept counts as made with the defaults.
+    record.best_tuning = tuning_digest(Tuning{});
+    for (auto [name, target] : {std::pair{"best_tuning", &record.best_tuning}, {"best_play", &record.best_play}}) {
+        const json* digest = field(name);
+        if (digest && !parse_digest(*digest, *target))
+            return std::string("\"") + name + "\" is not 16 hex digits";
     }
     return {};
 }
@@ -121,16 +151,23 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
         levels[name] = {{"completed", record.completed},
                         {"best_ticks", record.best_ticks},
                         {"best_coins", record.best_coins},
-                        {"coins_total", record.coins_total}};
+                        {"coins_total", record.coins_total},
+                        {"best_tuning", digest_text(record.best_tuning)},
+                        {"best_play", digest_text(record.best_play)}};
     }
     std::string text = json{{"levels", levels}}.dump(2) + "\n";
     return write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()), message);
 }
 
-bool Progress::record(const std::string& level, std::int64_t ticks, int coins, int coins_total) {
+bool Progress::record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
+                      const PlayIdentity& play) {
     LevelRecord& record = levels_[level];
-    bool best = !record.completed || ticks < record.best_ticks;
-    if (best) record.best_ticks = ticks;
+    const bool best = !record.completed || record.best_tuning != play.tuning || ticks < record.best_ticks;
+    if (best) {
+        record.best_ticks = ticks;
+        record.best_tuning = play.tuning;
+        record.best_play = play.id();
+    }
     record.completed = true;
     record.best_coins = std::max(record.best_coins, coins);
     record.coins_total = coins_total;

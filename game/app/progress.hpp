@@ -1,12 +1,16 @@
 // Progress: which levels the player has finished, with best time and most coins, kept as JSON in
 // $XDG_DATA_HOME/quickstep/progress.json. Every valid entry of a damaged file is kept; the damaged file
-// itself is set aside (never overwritten) before the first save after reading it.
+// itself is set aside (never overwritten) before the first save after reading it. A best time keeps the
+// tuning it was made with (a digest): a run under other tuning is not compared with it, and the level
+// select shows it as made with other tuning.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
+
+#include "game/levels/level_identity.hpp"
 
 namespace qs {
 
@@ -15,6 +19,10 @@ struct LevelRecord {
     std::int64_t best_ticks = 0;  ///< fastest completion (0 = none yet), 0 to max_ticks
     int best_coins = 0;           ///< 0 to max_coins
     int coins_total = 0;          ///< 0 to max_coins
+    /// tuning_digest of the tuning the best time was made with; a record written before tuning was kept
+    /// counts as made with the defaults (the only tuning the game shipped then).
+    std::uint64_t best_tuning = 0;
+    std::uint64_t best_play = 0;  ///< PlayIdentity::id of the best run (0: not known)
 
     /// Ranges accepted from the file: about 500 years of ticks at 60 a second, and coins well above what
     /// a level can hold.
@@ -35,8 +43,10 @@ class Progress {
     /// True when load() found a damaged file that is still to be set aside.
     bool damaged() const { return damaged_; }
 
-    /// Records a completion; returns true when it is a new best time.
-    bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total);
+    /// Records a completion made under `play`; returns true when it is a new best time: the first, a
+    /// faster one, or the first under this tuning (a best time under other tuning is replaced, not beaten).
+    bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
+                const PlayIdentity& play);
     const LevelRecord* find(const std::string& level) const;
 
    private:

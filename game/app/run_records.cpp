@@ -13,11 +13,12 @@ namespace qs {
 
 namespace fs = std::filesystem;
 
-void RunRecords::start_run(const LevelData& level, std::int64_t tick, bool rewind_speedup) {
+void RunRecords::start_run(const LevelData& level, const PlayIdentity& play, const Tuning& tuning,
+                           std::int64_t tick, bool rewind_speedup) {
     if (!windowed_ && recorder_.started()) return;
-    recorder_.start(level.folder_name, level.content_hash, tick, rewind_speedup);
+    recorder_.start(level.folder_name, play, tuning, tick, rewind_speedup);
     run_saves_.clear();
-    ghost_recording_ = {level.folder_name, level.content_hash, {}};
+    ghost_recording_ = {level.folder_name, play, false, {}};
 }
 
 void RunRecords::play_and_record(std::int64_t tick, ActionState& actions) {
@@ -72,17 +73,29 @@ void RunRecords::keep_finished_run(std::int64_t tick, bool best) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
 }
 
-void RunRecords::show_ghost(const LevelData& level, bool wanted) {
+std::string RunRecords::show_ghost(const LevelData& level, const PlayIdentity& play, bool wanted) {
     ghost_.reset();
-    if (!windowed_ || !wanted) return;
+    if (!windowed_ || !wanted) return "";
     std::string error;
     fs::path file = user_data_dir() / "replays" / (level.folder_name + "-best.ghost");
     std::error_code ec;
-    if (fs::exists(file, ec)) {
-        ghost_ = read_ghost_file(file, error);
-        if (!ghost_) std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-        if (ghost_ && ghost_->level_hash != level.content_hash) ghost_.reset();  // made on an older version
+    if (!fs::exists(file, ec)) return "";
+    ghost_ = read_ghost_file(file, error);
+    if (!ghost_) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+    } else if (ghost_->legacy) {
+        std::fprintf(
+            stderr,
+            "quickstep: %s: made by an older version of Quickstep; the ghost is not shown (it cannot "
+            "be matched to this level)\n",
+            file.c_str());
+        ghost_.reset();
+    } else if (!ghost_->play.same_level(play) || ghost_->play.sim_version != play.sim_version) {
+        ghost_.reset();  // run on another version of the level or of the game's rules
+    } else if (ghost_->play.tuning != play.tuning) {
+        return "The ghost ran with other tuning";
     }
+    return "";
 }
 
 fs::path RunRecords::best_run_path(const std::string& level) {

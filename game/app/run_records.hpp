@@ -26,9 +26,11 @@ class RunRecords {
     RunRecords(bool windowed, bool replay_given) : windowed_(windowed), replay_given_(replay_given) {}
 
     // ---- recording the run ----
-    /// `level` starts from its beginning at program tick `tick`: a run is recorded from here (in a window
-    /// each level played, headless the first one). `rewind_speedup`: see Replay::rewind_speedup.
-    void start_run(const LevelData& level, std::int64_t tick, bool rewind_speedup);
+    /// `level` starts from its beginning at program tick `tick`, played as `play` with `tuning`: a run is
+    /// recorded from here (in a window each level played, headless the first one). `rewind_speedup`: see
+    /// Replay::rewind_speedup.
+    void start_run(const LevelData& level, const PlayIdentity& play, const Tuning& tuning, std::int64_t tick,
+                   bool rewind_speedup);
     bool recording() const { return recorder_.started(); }
     /// The actions of `tick` once live and scripted input are in: a replay being watched sets them, then
     /// they are recorded.
@@ -50,9 +52,10 @@ class RunRecords {
     void keep_finished_run(std::int64_t tick, bool best);
 
     // ---- the best run's ghost ----
-    /// Shows the ghost of `level`'s best run when `wanted` in a window and it was made on this version of
-    /// the level; else none.
-    void show_ghost(const LevelData& level, bool wanted);
+    /// Shows the ghost of `level`'s best run when `wanted` in a window and it was run on the level played
+    /// as `play` (the same geometry, entities, rules and simulation version); else none. Returns a note for
+    /// the player when it ran with other tuning (a true run, under the tuning it had), else "".
+    std::string show_ghost(const LevelData& level, const PlayIdentity& play, bool wanted);
     /// Where the ghost is at `level_ticks` of level time; null when there is none.
     const GhostTrack::Point* ghost_at(std::int64_t level_ticks) const {
         return ghost_ ? ghost_->at(level_ticks) : nullptr;

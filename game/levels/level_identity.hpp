@@ -1,6 +1,6 @@
 // What a level is, from its decoded content: its *play* identity (everything the simulation reads) and its
 // *look* (what only the eye sees). Quicksaves, replays and ghosts are keyed to play; a change of look
-// never refuses them (DESIGN.md §5.8). Components are kept apart so a mismatch names what changed.
+// never refuses them (docs/reference.md §8). Components are kept apart so a mismatch names what changed.
 //
 //   LevelIdentity id = level_identity(*checked.level, checked.entities);   // at check time
 //   PlayIdentity play = play_identity(id, tuning);                          // at level start
@@ -74,7 +74,7 @@ std::uint64_t tuning_digest(const Tuning& tuning);
 /// The play identity of `level` played with `tuning` by this build.
 PlayIdentity play_identity(const LevelIdentity& level, const Tuning& tuning);
 
-/// The components of `then` that differ from `now`, named as DESIGN.md §5.8 names them: "geometry",
+/// The components of `then` that differ from `now`, named as docs/reference.md §8 names them: "geometry",
 /// "entities", "rules", "tuning", "simulation version" (in that order; empty when equal).
 std::vector<std::string> play_differences(const PlayIdentity& then, const PlayIdentity& now);
 

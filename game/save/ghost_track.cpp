@@ -11,10 +11,12 @@ namespace qs {
 
 namespace {
 
-constexpr char ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '1'};
+constexpr char ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '2'};
+constexpr char legacy_ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '1'};
+constexpr std::size_t play_bytes = 4 * 8 + 4;
 constexpr std::uint32_t container_version = 2;
-/// The newest container read: a save file's (format 3, CRC-32), so one given as a ghost is named as such.
-constexpr std::uint32_t newest_container_read = save_format_with_crc32;
+/// The newest container read: a save file's, so one given as a ghost is named as such.
+constexpr std::uint32_t newest_container_read = save_format_version;
 constexpr std::size_t point_bytes = 2 * sizeof(float) + 1;
 
 }  // namespace
@@ -34,6 +36,13 @@ const GhostTrack::Point* GhostTrack::at(std::int64_t timer) const {
 
 bool write_ghost_file(const std::filesystem::path& path, const GhostTrack& track, std::string& error) {
     std::vector<std::uint8_t> body(std::begin(ghost_tag), std::end(ghost_tag));
+    const PlayIdentity& play = track.play;
+    for (std::uint64_t part : {play.geometry, play.entities, play.rules, play.tuning}) {
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(&part);
+        body.insert(body.end(), bytes, bytes + sizeof part);
+    }
+    const auto* sim = reinterpret_cast<const std::uint8_t*>(&play.sim_version);
+    body.insert(body.end(), sim, sim + sizeof play.sim_version);
     auto count = static_cast<std::uint32_t>(track.points.size());
     body.insert(body.end(), reinterpret_cast<const std::uint8_t*>(&count),
                 reinterpret_cast<const std::uint8_t*>(&count) + sizeof count);
@@ -47,7 +56,7 @@ bool write_ghost_file(const std::filesystem::path& path, const GhostTrack& track
     std::error_code ec;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
     if (!write_file_atomically(
-            path, wrap_save_body(quickstep_saves, body, container_version, track.level, track.level_hash),
+            path, wrap_save_body(quickstep_saves, body, container_version, track.level, track.play.id()),
             error)) {
         error = path.string() + ": " + error;
         return false;
@@ -61,24 +70,38 @@ std::optional<GhostTrack> read_ghost_file(const std::filesystem::path& path, std
         return std::nullopt;
     };
     std::optional<std::vector<std::uint8_t>> file =
-        read_whole_file(path, 64 + max_ghost_points * point_bytes + 4096, error);
+        read_whole_file(path, 64 + play_bytes + max_ghost_points * point_bytes + 4096, error);
     if (!file) return fail(error);
     std::optional<SaveBody> unwrapped =
         unwrap_save_file(quickstep_saves, *file, newest_container_read, error);
     if (!unwrapped) return fail(error);
     const std::vector<std::uint8_t>& body = unwrapped->body;
-    if (body.size() < sizeof ghost_tag + 4 || std::memcmp(body.data(), ghost_tag, sizeof ghost_tag) != 0)
-        return fail("not a ghost file");
-    std::uint32_t count = 0;
-    std::memcpy(&count, body.data() + sizeof ghost_tag, sizeof count);
-    if (count > max_ghost_points || body.size() != sizeof ghost_tag + 4 + std::size_t{count} * point_bytes)
-        return fail(std::to_string(count) + " points announced for " + std::to_string(body.size()) +
-                    " bytes");
     GhostTrack track;
     track.level = unwrapped->content_id;
-    track.level_hash = unwrapped->content_hash;
+    if (body.size() >= sizeof ghost_tag && std::memcmp(body.data(), legacy_ghost_tag, sizeof ghost_tag) == 0)
+        track.legacy = true;
+    else if (body.size() < sizeof ghost_tag || std::memcmp(body.data(), ghost_tag, sizeof ghost_tag) != 0)
+        return fail("not a ghost file");
+    const std::size_t head = sizeof ghost_tag + (track.legacy ? 0 : play_bytes);
+    if (body.size() < head + 4) return fail("truncated ghost file");
+    if (!track.legacy) {
+        PlayIdentity& play = track.play;
+        const std::uint8_t* at = body.data() + sizeof ghost_tag;
+        for (std::uint64_t* part : {&play.geometry, &play.entities, &play.rules, &play.tuning}) {
+            std::memcpy(part, at, sizeof *part);
+            at += sizeof *part;
+        }
+        std::memcpy(&play.sim_version, at, sizeof play.sim_version);
+        if (play.sim_version == 0 || play.id() != unwrapped->content_hash)
+            return fail("its play identity does not match its header (damaged)");
+    }
+    std::uint32_t count = 0;
+    std::memcpy(&count, body.data() + head, sizeof count);
+    if (count > max_ghost_points || body.size() != head + 4 + std::size_t{count} * point_bytes)
+        return fail(std::to_string(count) + " points announced for " + std::to_string(body.size()) +
+                    " bytes");
     track.points.resize(count);
-    const std::uint8_t* at = body.data() + sizeof ghost_tag + 4;
+    const std::uint8_t* at = body.data() + head + 4;
     for (std::uint32_t i = 0; i < count; ++i) {
         GhostTrack::Point& point = track.points[i];
         std::memcpy(&point.x, at, sizeof point.x);

@@ -1,6 +1,8 @@
 // The ghost of a level's best run: where that run's player was at every tick of level time (the level
 // timer, so a rewind or a quickload in the run leaves only the timeline that finished). Kept beside the best
-// run's replay as <level>-best.ghost, in the save-file container with a body tagged "QSGHOST1".
+// run's replay as <level>-best.ghost, in the save-file container with a body tagged "QSGHOST2": the play
+// identity of the run (the header carries its id), then the points. "QSGHOST1" files (before play
+// identities) are read as legacy: their level is known only by a hash of its file bytes.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "game/levels/level_identity.hpp"
 
 namespace qs {
 
@@ -18,7 +22,8 @@ struct GhostTrack {
         bool operator==(const Point&) const = default;
     };
     std::string level;
-    std::uint64_t level_hash = 0;
+    PlayIdentity play;          ///< the level's play identity when the run was made (tuning included)
+    bool legacy = false;        ///< a QSGHOST1 file: no play identity, cannot be matched to the level
     std::vector<Point> points;  ///< by level-timer tick
 
     /// Records the player at level-timer tick `timer` (a later tick of an earlier time replaces it).

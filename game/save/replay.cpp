@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "engine/save_file.hpp"
 #include "game/save/save_codec.hpp"
@@ -12,11 +13,15 @@ namespace qs {
 namespace {
 
 constexpr char replay_tag[8] = {'Q', 'S', 'R', 'E', 'P', 'L', 'A', 'Y'};
-constexpr std::uint32_t replay_version = 2;  ///< 2: what each quickload loaded (1 is still read)
+/// 2: what each quickload loaded; 3: the play identity and the tuning (1 and 2 are still read, as legacy).
+constexpr std::uint32_t replay_version = 3;
+constexpr std::uint32_t replay_version_with_play = 3;
+/// At most this many tuning fields in a replay (far more than Tuning has).
+constexpr std::uint32_t max_tuning_fields = 256;
 /// The container format the replay body travels in (the save-file container, format 2).
 constexpr std::uint32_t container_version = 2;
-/// The newest container read: a save file's (format 3, CRC-32), so one given as a replay is named as such.
-constexpr std::uint32_t newest_container_read = save_format_with_crc32;
+/// The newest container read: a save file's, so one given as a replay is named as such.
+constexpr std::uint32_t newest_container_read = save_format_version;
 
 std::uint64_t held_mask(const ActionState& actions) {
     std::uint64_t mask = 0;
@@ -66,12 +71,13 @@ void Replay::apply(std::int64_t tick, ActionState& actions) const {
     }
 }
 
-void ReplayRecorder::start(std::string level, std::uint64_t level_hash, std::int64_t tick,
-                           bool rewind_speedup) {
+void ReplayRecorder::start(std::string level, const PlayIdentity& play, const Tuning& tuning,
+                           std::int64_t tick, bool rewind_speedup) {
     started_ = true;
     replay_ = {};
     replay_.level = std::move(level);
-    replay_.level_hash = level_hash;
+    replay_.play = play;
+    replay_.tuning = tuning;
     replay_.start_tick = tick;
     replay_.rewind_speedup = rewind_speedup;
     last_held_ = 0;
@@ -107,6 +113,24 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
     put(body, replay.end_tick);
     put(body, replay.complete_tick);
     put(body, static_cast<std::uint8_t>(replay.rewind_speedup ? 1 : 0));
+    put(body, replay.play.geometry);
+    put(body, replay.play.entities);
+    put(body, replay.play.rules);
+    put(body, replay.play.tuning);
+    put(body, replay.play.sim_version);
+    // The tuning by field name: (name length, name, value as a double) per field.
+    std::vector<std::pair<std::string, double>> tuning;
+    Tuning copy = replay.tuning;
+    auto collect = [&](const char* name, auto& value, FieldSpec = {}) {
+        tuning.emplace_back(name, static_cast<double>(value));
+    };
+    copy.fields(collect);
+    put(body, static_cast<std::uint32_t>(tuning.size()));
+    for (const auto& [name, value] : tuning) {
+        put(body, static_cast<std::uint8_t>(name.size()));
+        body.insert(body.end(), name.begin(), name.end());
+        put(body, value);
+    }
     put(body, static_cast<std::uint32_t>(replay.changes.size()));
     for (const Replay::Change& change : replay.changes) {
         put(body, change.offset);
@@ -121,7 +145,7 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
         put(body, static_cast<std::uint32_t>(save.size()));
         body.insert(body.end(), save.begin(), save.end());
     }
-    return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.level_hash);
+    return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.play.id());
 }
 
 std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error) {
@@ -135,17 +159,88 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
     Reader in{body, sizeof replay_tag};
     Replay replay;
     replay.level = unwrapped->content_id;
-    replay.level_hash = unwrapped->content_hash;
     std::uint32_t version = 0, actions = 0, count = 0;
     std::uint8_t speedup = 0;
     if (!in.get(version) || !in.get(actions) || !in.get(replay.start_tick) || !in.get(replay.end_tick) ||
-        !in.get(replay.complete_tick) || !in.get(speedup) || !in.get(count)) {
+        !in.get(replay.complete_tick) || !in.get(speedup)) {
         error = "truncated replay header";
         return std::nullopt;
     }
     if (version < 1 || version > replay_version) {
         error = "replay format " + std::to_string(version) + " (this build reads formats 1 to " +
                 std::to_string(replay_version) + ")";
+        return std::nullopt;
+    }
+    replay.legacy = version < replay_version_with_play;
+    if (!replay.legacy) {
+        PlayIdentity& play = replay.play;
+        std::uint32_t fields = 0;
+        if (!in.get(play.geometry) || !in.get(play.entities) || !in.get(play.rules) || !in.get(play.tuning) ||
+            !in.get(play.sim_version) || !in.get(fields)) {
+            error = "truncated replay header (play identity)";
+            return std::nullopt;
+        }
+        if (play.id() != unwrapped->content_hash || play.sim_version == 0) {
+            error = "its play identity does not match its header (damaged)";
+            return std::nullopt;
+        }
+        if (fields > max_tuning_fields) {
+            error =
+                std::to_string(fields) + " tuning fields (at most " + std::to_string(max_tuning_fields) + ")";
+            return std::nullopt;
+        }
+        std::map<std::string, double> tuning;
+        for (std::uint32_t i = 0; i < fields; ++i) {
+            std::uint8_t length = 0;
+            double value = 0;
+            if (!in.get(length) || body.size() - in.at < length) {
+                error = "truncated tuning";
+                return std::nullopt;
+            }
+            std::string name(body.begin() + static_cast<std::ptrdiff_t>(in.at),
+                             body.begin() + static_cast<std::ptrdiff_t>(in.at + length));
+            in.at += length;
+            if (!in.get(value)) {
+                error = "truncated tuning";
+                return std::nullopt;
+            }
+            tuning[name] = value;
+        }
+        // Every value is checked against its field's range; a field this build does not know means a newer
+        // build's rules; a field it lacks keeps its default (a new field changes the simulation version).
+        std::string problem;
+        std::size_t known = 0;
+        auto read = [&]<class T>(const char* name, T& value, FieldSpec spec = {}) {
+            const auto it = tuning.find(name);
+            if (it == tuning.end()) return;
+            ++known;
+            if (!number_in_range<T>(it->second, spec)) {
+                if (problem.empty())
+                    problem = "tuning " + std::string(name) + " is " + format_field_number(it->second) +
+                              ", outside " + describe_range<T>(spec);
+                return;
+            }
+            value = static_cast<T>(it->second);
+        };
+        replay.tuning.fields(read);
+        if (problem.empty() && known != tuning.size()) {
+            for (const auto& [name, value] : tuning) {
+                bool found = false;
+                auto find = [&](const char* field, auto&, FieldSpec = {}) { found = found || name == field; };
+                replay.tuning.fields(find);
+                if (!found) {
+                    problem = "tuning field '" + name + "' unknown to this build (a newer build's replay)";
+                    break;
+                }
+            }
+        }
+        if (!problem.empty()) {
+            error = problem;
+            return std::nullopt;
+        }
+    }
+    if (!in.get(count)) {
+        error = "truncated replay header";
         return std::nullopt;
     }
     // Actions are only ever appended (game/sim/actions.hpp), so a replay with fewer actions keeps its bits

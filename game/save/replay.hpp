@@ -1,11 +1,12 @@
-// Replays: a run is the level it started in (folder name and content hash), the tick it started at, the
-// actions held on every tick, run-length coded (one entry per change), and what each quickload of the run
-// loaded: a save made during the run (the replay makes it again) or a save from before the run (an earlier
-// session's save file, carried in the replay whole); the simulation is deterministic, so playing the same
-// actions from the same states gives the same run. Stored in the save-file container (atomic writes,
-// checksum) with a body tagged "QSREPLAY".
+// Replays: a run is the level it started in (folder name and play identity), the tuning it was played
+// with (carried whole, so the replay plays exactly under any assets/tuning.json), the tick it started at,
+// the actions held on every tick, run-length coded (one entry per change), and what each quickload of the
+// run loaded: a save made during the run (the replay makes it again) or a save from before the run (an
+// earlier session's save file, carried in the replay whole); the simulation is deterministic, so playing
+// the same actions from the same states with the same tuning gives the same run. Stored in the save-file
+// container (atomic writes, checksum) with a body tagged "QSREPLAY".
 //
-//   ReplayRecorder recorder; recorder.start("01_first_steps", hash, tick);
+//   ReplayRecorder recorder; recorder.start("01_first_steps", play, tuning, tick, speedup);
 //   each tick: recorder.record(actions);          // after input, before the step
 //   each quickload: recorder.record_load(tick, kind, save);
 //   write_replay_file(path, recorder.finish(end_tick, complete_tick), error);
@@ -26,8 +27,12 @@
 namespace qs {
 
 struct Replay {
-    std::string level;                ///< the level folder name
-    std::uint64_t level_hash = 0;     ///< its content hash when recorded
+    std::string level;  ///< the level folder name
+    PlayIdentity play;  ///< its play identity when recorded (format 3 on)
+    Tuning tuning;      ///< the tuning the run was played with (format 3 on): a replay plays with it
+    /// Formats 1-2 (before play identities) name their level by a hash of its file bytes only, and carry no
+    /// tuning: they cannot be verified to play as recorded.
+    bool legacy = false;
     std::int64_t start_tick = 0;      ///< the program tick the level started at
     std::int64_t end_tick = 0;        ///< the program tick the run ended at
     std::int64_t complete_tick = -1;  ///< the tick of "complete:", or -1 when the run did not finish
@@ -60,7 +65,8 @@ struct Replay {
 /// Records a run tick by tick.
 class ReplayRecorder {
    public:
-    void start(std::string level, std::uint64_t level_hash, std::int64_t tick, bool rewind_speedup);
+    void start(std::string level, const PlayIdentity& play, const Tuning& tuning, std::int64_t tick,
+               bool rewind_speedup);
     bool started() const { return started_; }
     /// The actions of `tick`, after all input was applied.
     void record(std::int64_t tick, const ActionState& actions);

@@ -239,10 +239,31 @@ void migrate_save_body(json& body, const SaveBody& file) {
     }
 }
 
+/// The "play" part: [geometry, entities, rules, tuning, simulation version], each a whole number; nullopt
+/// when it is not that or does not give the id in the header. All zero: a save of an older format carried
+/// on (in a replay) as it was, whose header hash is still its level's files hash (SavedGame::legacy).
+template <class Value>
+std::optional<PlayIdentity> play_from(const Value& value, std::uint64_t header_id) {
+    if (!value.is_array() || value.size() != 5) return std::nullopt;
+    std::uint64_t parts[5];
+    for (std::size_t i = 0; i < 5; ++i) {
+        if (!value[i].is_number_unsigned()) return std::nullopt;
+        parts[i] = value[i].template get<std::uint64_t>();
+    }
+    if (parts[0] == 0 && parts[1] == 0 && parts[2] == 0 && parts[3] == 0 && parts[4] == 0)
+        return PlayIdentity{};
+    if (parts[4] == 0 || parts[4] > UINT32_MAX) return std::nullopt;
+    PlayIdentity play{parts[0], parts[1], parts[2], parts[3], static_cast<std::uint32_t>(parts[4])};
+    if (play.id() != header_id) return std::nullopt;
+    return play;
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
-    json body = json::object();  // the level id and hash go into the file header
+    json body = json::object();  // the level id and the play identity's id go into the file header
+    const PlayIdentity& play = save.play;
+    body["play"] = {play.geometry, play.entities, play.rules, play.tuning, play.sim_version};
     body["sequence"] = save.sequence;
     body["tick"] = save.tick;
 
@@ -287,8 +308,8 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     // list before the entity list, so each record is read through its type's fields as it comes.
     std::vector<std::uint8_t> out;
     out.reserve(32 * save.snapshot.entities.size() + 256);
-    out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 6 entries
-    for (const char* part : {"sequence", "tick", "slots", "types", "entities", "game"}) {
+    out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 7 entries
+    for (const char* part : {"play", "sequence", "tick", "slots", "types", "entities", "game"}) {
         json::to_msgpack(json(part), out);
         json::to_msgpack(body[part], out);
     }
@@ -323,7 +344,17 @@ std::optional<SavedGame> decode_save_body_reference(const SaveBody& file, std::s
         };
         if (!body.at("level").is_string()) throw std::invalid_argument("the level id is not text");
         save.level = body.at("level").get<std::string>();
-        save.level_hash = whole(body.at("level_hash"), UINT64_MAX, "level_hash");
+        const std::uint64_t level_hash = whole(body.at("level_hash"), UINT64_MAX, "level_hash");
+        if (file.format_version >= save_format_with_play_identity) {
+            const auto play = body.find("play");
+            std::optional<PlayIdentity> identity =
+                play == body.end() ? std::nullopt : play_from(*play, level_hash);
+            if (!identity) return fail("the play identity is missing or does not match the header");
+            save.play = *identity;
+            if (save.legacy()) save.legacy_files_hash = level_hash;
+        } else {
+            save.legacy_files_hash = level_hash;
+        }
         save.sequence = whole(body.at("sequence"), max_save_sequence, "sequence");
         save.tick = static_cast<std::int64_t>(whole(body.at("tick"), max_save_tick, "tick"));
         const json& slots = body.at("slots");
@@ -519,7 +550,7 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
     MsgpackReader reader(bytes, file.body.size(), save_body_limits);
     SavedGame save;
     save.level = file.content_id;  // the header's (format 2 on); a "level" key in the body is skipped
-    save.level_hash = file.content_hash;
+    if (file.format_version < save_format_with_play_identity) save.legacy_files_hash = file.content_hash;
     std::vector<std::uint32_t> generations, free_list;
     std::vector<bool> alive;
     std::vector<TypeTable> tables;
@@ -529,7 +560,8 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
     std::vector<MsgpackValue> game_values;
 
     // The parts of the body (bits of `seen`).
-    constexpr unsigned sequence = 1, tick = 2, slot_table = 4, type_list = 8, entity_list = 16, game_map = 32;
+    constexpr unsigned sequence = 1, tick = 2, slot_table = 4, type_list = 8, entity_list = 16, game_map = 32,
+                       play_part = 64;
     unsigned seen = 0;
     // The slot table checked, once it and the type list are in (the entity list can then be read at once).
     auto layout_ready = [&]() {
@@ -554,6 +586,7 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
                               : key == "types"    ? type_list
                               : key == "entities" ? entity_list
                               : key == "game"     ? game_map
+                              : key == "play"     ? play_part
                                                   : 0;
         if (seen & part) return std::nullopt;  // given twice: the reference takes the later one
         seen |= part;
@@ -595,13 +628,23 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
                 }
                 break;
             }
+            case play_part: {
+                ok = reader.read(value, 1);
+                std::optional<PlayIdentity> play;
+                if (ok && file.format_version >= save_format_with_play_identity)
+                    ok = (play = play_from(value, file.content_hash)).has_value();
+                if (play) save.play = *play;
+                if (play && save.legacy()) save.legacy_files_hash = file.content_hash;
+                break;
+            }
             default:
                 ok = reader.read(value, 1);
         }
         if (!ok) return std::nullopt;
     }
-    if (!reader.at_end() || seen != (sequence | tick | slot_table | type_list | entity_list | game_map))
-        return std::nullopt;
+    const unsigned required = sequence | tick | slot_table | type_list | entity_list | game_map |
+                              (file.format_version >= save_format_with_play_identity ? play_part : 0);
+    if (!reader.at_end() || (seen & required) != required) return std::nullopt;
     if (entities_at) {
         MsgpackReader list(bytes + *entities_at, file.body.size() - *entities_at, save_body_limits);
         if (!read_entity_list(list, 1, tables, live, save.snapshot.entities)) return std::nullopt;
@@ -620,7 +663,8 @@ std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& err
 }
 
 std::vector<std::uint8_t> encode_save_file(const SavedGame& save) {
-    return wrap_save_body(encode_save_body(save), save_format_version, save.level, save.level_hash);
+    return wrap_save_body(encode_save_body(save), save_format_version, save.level,
+                          save.legacy() ? save.legacy_files_hash : save.play.id());
 }
 
 std::optional<SavedGame> decode_save_file(const std::vector<std::uint8_t>& file, std::string& error) {

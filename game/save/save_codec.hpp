@@ -9,14 +9,19 @@
 
 #include "engine/msgpack_check.hpp"
 #include "engine/save_file.hpp"
+#include "game/levels/level_identity.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
 
 /// The save format this build writes; it reads every version up to this one (see migrate_save_body).
 /// 1: the level id and hash in the body; 2: in the file header; 3: the body of format 2 in a container
-/// checked by CRC-32 instead of FNV-1a 64 (engine/save_file.hpp), for a faster load.
-inline constexpr std::uint32_t save_format_version = 3;
+/// checked by CRC-32 instead of FNV-1a 64 (engine/save_file.hpp), for a faster load; 4: the header's hash
+/// is the level's play identity (PlayIdentity::id) and the body holds its components ("play"). Formats 1-3
+/// carry a hash of the level's file bytes instead (SavedGame::legacy_files_hash).
+inline constexpr std::uint32_t save_format_version = 4;
+/// The first format keyed to the level's play identity.
+inline constexpr std::uint32_t save_format_with_play_identity = 4;
 
 /// What a save body may hold: nesting depth, values in all (bounds the decoded tree's memory), longest
 /// string.
@@ -43,11 +48,16 @@ inline std::optional<SaveBody> unwrap_save_file(const std::vector<std::uint8_t>&
 
 /// A quicksave: which level it belongs to, when it was made, and the world.
 struct SavedGame {
-    std::string level;             ///< level folder name
-    std::uint64_t level_hash = 0;  ///< LevelData::content_hash at save time
-    std::uint64_t sequence = 0;    ///< increases with every quicksave
+    std::string level;           ///< level folder name
+    PlayIdentity play;           ///< the level's play identity at save time (format 4 on; all zero before)
+    std::uint64_t sequence = 0;  ///< increases with every quicksave
     std::int64_t tick = 0;
     WorldSnapshot snapshot;
+    /// Formats 1-3 (written before play identities): the FNV-1a hash of the level's file bytes they carry
+    /// instead (LevelData::files_hash at save time); 0 from format 4 on.
+    std::uint64_t legacy_files_hash = 0;
+    /// Written before play identities (formats 1-3): matched to its level by legacy_files_hash only.
+    bool legacy() const { return play.sim_version == 0; }
 };
 
 /// MessagePack body (without the container header, which carries the level id and hash).

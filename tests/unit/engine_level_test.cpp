@@ -207,7 +207,7 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
                              "sprites/layer1.png", "visuals/layer0.png"}) {
         hash = fnv1a(hash, read_bytes(folder / file));
     }
-    CHECK(level.content_hash == hash);
+    CHECK(level.files_hash == hash);
 
     // A trailing separator does not change the folder name; another byte changes the hash.
     const qs::LevelLoadResult again = load(folder.string() + "/");
@@ -216,7 +216,7 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
     write_bytes(folder / "level.lvl", std::string(kGoodLvl) + " ");
     const qs::LevelLoadResult changed = load(folder);
     REQUIRE(changed.level.has_value());
-    CHECK(changed.level->content_hash != level.content_hash);
+    CHECK(changed.level->files_hash != level.files_hash);
 }
 
 TEST_CASE("level: geometry_ready gets the tiles and rectangles while the other layers are read, only for good "

@@ -21,6 +21,7 @@ class FakeHost final : public MenuHost {
     const std::vector<LevelListing>& rescan_levels() override { return levels_; }
     const std::vector<LevelListing>& levels() const override { return levels_; }
     const Progress& progress() const override { return progress_; }
+    std::uint64_t tuning_digest() const override { return qs::tuning_digest(Tuning{}); }
     Settings& settings() override { return settings_; }
     void settings_changed() override { ++saves; }
     void capture_binding() override { ++captures; }

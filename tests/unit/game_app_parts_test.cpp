@@ -13,16 +13,16 @@
 #include "game/app/run_records.hpp"
 #include "game/sim/entities/player.hpp"
 #include "game/sim/tiles.hpp"
+#include "game_test_world.hpp"
 #include "scratch_dir.hpp"
 
 using namespace qs;
 
 namespace {
 
-LevelData level_named(const std::string& name, std::uint64_t hash) {
+LevelData level_named(const std::string& name) {
     LevelData level;
     level.folder_name = name;
-    level.content_hash = hash;
     return level;
 }
 
@@ -41,19 +41,19 @@ Replay recorded_run(const RunRecords& runs, std::int64_t tick) {
 TEST_CASE("run records: headless, the first level's run is recorded; in a window, each level's") {
     RunRecords headless(false, false);
     CHECK_FALSE(headless.recording());
-    headless.start_run(level_named("first", 11), 5, false);
-    headless.start_run(level_named("second", 22), 40, false);
+    headless.start_run(level_named("first"), test::test_play(11), Tuning{}, 5, false);
+    headless.start_run(level_named("second"), test::test_play(22), Tuning{}, 40, false);
     REQUIRE(headless.recording());
     Replay run = recorded_run(headless, 90);
     CHECK(run.level == "first");
-    CHECK(run.level_hash == 11);
+    CHECK(run.play == test::test_play(11));
     CHECK(run.start_tick == 5);
     CHECK(run.end_tick == 90);
     CHECK(run.complete_tick == -1);
 
     RunRecords windowed(true, false);
-    windowed.start_run(level_named("first", 11), 5, true);
-    windowed.start_run(level_named("second", 22), 40, true);
+    windowed.start_run(level_named("first"), test::test_play(11), Tuning{}, 5, true);
+    windowed.start_run(level_named("second"), test::test_play(22), Tuning{}, 40, true);
     windowed.completed(70);
     run = recorded_run(windowed, 90);
     CHECK(run.level == "second");
@@ -64,7 +64,7 @@ TEST_CASE("run records: headless, the first level's run is recorded; in a window
 
 TEST_CASE("run records: a quickload of a save the run made is recorded as one the replay makes again") {
     RunRecords runs(false, false);
-    runs.start_run(level_named("first", 11), 100, false);
+    runs.start_run(level_named("first"), test::test_play(11), Tuning{}, 100, false);
     auto made = std::make_shared<const SavedGame>();
     runs.saved(made);
     runs.loaded(110, made);
@@ -79,7 +79,7 @@ TEST_CASE("run records: a quickload of a save the run made is recorded as one th
 
 TEST_CASE("run records: only the last 16 saves of the run are its own") {
     RunRecords runs(false, false);
-    runs.start_run(level_named("first", 11), 0, false);
+    runs.start_run(level_named("first"), test::test_play(11), Tuning{}, 0, false);
     auto oldest = std::make_shared<const SavedGame>();
     runs.saved(oldest);
     for (int i = 0; i < 16; ++i) runs.saved(std::make_shared<const SavedGame>());

@@ -53,7 +53,7 @@ std::map<std::string, std::string> save_files(const fs::path& dir) {
     Driver driver{*world};
     for (std::int64_t tick = 0;; ++tick) {
         driver.tick({Action::right});
-        saves.keep(std::make_shared<SavedGame>(SavedGame{"test_map", 7, 0, tick, world->capture()}), 0.1);
+        saves.keep(std::make_shared<SavedGame>(SavedGame{"test_map", test_play(7), 0, tick, world->capture()}), 0.1);
         saves.flush();
         if (tick == 0) {
             const char byte = 1;

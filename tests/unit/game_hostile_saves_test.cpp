@@ -40,7 +40,7 @@ std::unique_ptr<World> lab_world() {
 }
 
 SavedGame save_of(World& world, std::int64_t tick = 10) {
-    return SavedGame{"test_map", 7, 1, tick, world.capture()};
+    return SavedGame{"test_map", test_play(7), 1, tick, world.capture()};
 }
 
 /// The save file of `save` with its MessagePack body changed by `edit` (checksum recomputed: the file is
@@ -48,7 +48,7 @@ SavedGame save_of(World& world, std::int64_t tick = 10) {
 std::vector<std::uint8_t> edited_file(const SavedGame& save, const std::function<void(json&)>& edit) {
     json body = json::from_msgpack(encode_save_body(save));
     edit(body);
-    return wrap_save_body(json::to_msgpack(body), save_format_version, save.level, save.level_hash);
+    return wrap_save_body(json::to_msgpack(body), save_format_version, save.level, save.play.id());
 }
 
 /// Where a field of an entity type sits in the saved records.

@@ -12,9 +12,10 @@ namespace fs = std::filesystem;
 TEST_CASE("progress: best time and most coins are kept across save and load") {
     Progress progress;
     CHECK(progress.find("01_first_steps") == nullptr);
-    CHECK(progress.record("01_first_steps", 900, 10, 42));
-    CHECK(progress.record("01_first_steps", 700, 5, 42));         // faster: a new best
-    CHECK_FALSE(progress.record("01_first_steps", 800, 30, 42));  // slower, more coins
+    const PlayIdentity play{1, 2, 3, tuning_digest(Tuning{}), 1};
+    CHECK(progress.record("01_first_steps", 900, 10, 42, play));
+    CHECK(progress.record("01_first_steps", 700, 5, 42, play));         // faster: a new best
+    CHECK_FALSE(progress.record("01_first_steps", 800, 30, 42, play));  // slower, more coins
     fs::path path = fs::temp_directory_path() / "quickstep-progress-test.json";
     std::string message;
     REQUIRE(progress.save(path, message));
@@ -26,7 +27,35 @@ TEST_CASE("progress: best time and most coins are kept across save and load") {
     CHECK(record->best_ticks == 700);
     CHECK(record->best_coins == 30);
     CHECK(record->coins_total == 42);
+    CHECK(record->best_tuning == play.tuning);
+    CHECK(record->best_play == play.id());
     fs::remove(path);
+}
+
+TEST_CASE("progress: a best time under other tuning is replaced, not beaten; old files count as defaults") {
+    Progress progress;
+    const PlayIdentity normal{1, 2, 3, tuning_digest(Tuning{}), 1};
+    Tuning floaty;
+    floaty.gravity = 30;
+    PlayIdentity other = normal;
+    other.tuning = tuning_digest(floaty);
+    CHECK(progress.record("lab", 700, 5, 10, normal));
+    CHECK(progress.record("lab", 900, 5, 10, other));  // slower, but the first under this tuning
+    CHECK(progress.find("lab")->best_tuning == other.tuning);
+    CHECK(progress.find("lab")->best_ticks == 900);
+    CHECK_FALSE(progress.record("lab", 950, 5, 10, other));
+
+    // tests/data/legacy/progress.json: written before best times kept their tuning.
+    std::string message;
+    Progress legacy =
+        Progress::load(fs::path(QUICKSTEP_SOURCE_DIR) / "tests/data/legacy/progress.json", message);
+    CHECK(message.empty());
+    const LevelRecord* record = legacy.find("01_first_steps");
+    REQUIRE(record);
+    CHECK(record->best_ticks == 732);
+    CHECK(record->best_tuning == tuning_digest(Tuning{}));
+    CHECK_FALSE(legacy.record("01_first_steps", 800, 5, 42, normal));  // compared: the same tuning
+    CHECK(legacy.record("01_first_steps", 800, 5, 42, other));
 }
 
 TEST_CASE("progress: a malformed file gives a message naming it and an empty record") {

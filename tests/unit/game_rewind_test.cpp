@@ -26,6 +26,7 @@ namespace {
 using namespace qs;
 
 using qs::test::shipped_levels;
+using qs::test::test_play;
 
 /// The whole state of a world as exact bytes: every slot (generation, alive), the free list in order,
 /// the game state and every live entity through its field list, by slot index.
@@ -247,7 +248,7 @@ TEST_CASE("the memory cap drops the oldest ticks and nothing else") {
 }
 
 TEST_CASE("a ghost track keeps the timeline that finished and survives a round trip; damage is refused") {
-    GhostTrack track{"01_first_steps", 42, {}};
+    GhostTrack track{"01_first_steps", test_play(42), false, {}};
     for (int t = 0; t < 100; ++t) track.set(t, {static_cast<float>(t), 1.0f, 1});
     track.set(50, {-5.0f, 2.0f, -1});  // a rewind to level time 50: what came after is undone
     REQUIRE(track.points.size() == 51);
@@ -260,7 +261,8 @@ TEST_CASE("a ghost track keeps the timeline that finished and survives a round t
     std::optional<GhostTrack> back = read_ghost_file(file, error);
     REQUIRE_MESSAGE(back, error);
     CHECK(back->level == "01_first_steps");
-    CHECK(back->level_hash == 42);
+    CHECK(back->play == track.play);
+    CHECK_FALSE(back->legacy);
     CHECK(back->points == track.points);
 
     track.points[3].x = std::numeric_limits<float>::infinity();

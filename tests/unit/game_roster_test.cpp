@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game/sim/simulation_version.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/save/save_codec.hpp"
 #include "game/save/state_dump.hpp"
@@ -88,7 +89,7 @@ TEST_CASE("roster: one entity of every type comes back from a save file with the
         spawned.emplace_back(entity);
     });
     World world(level, Tuning{}, spawned);
-    SavedGame save{"roster", 0, 1, 0, world.capture()};
+    SavedGame save{"roster", PlayIdentity{0, 0, 0, 0, simulation_version}, 1, 0, world.capture()};
     std::string error;
     std::optional<SavedGame> loaded = decode_save_file(encode_save_file(save), error);
     REQUIRE_MESSAGE(loaded, error);

@@ -60,12 +60,13 @@ TEST_CASE("save: every entity type's fields survive encode and decode") {
     });
     Perturb game_perturb;
     snapshot.game.fields(game_perturb);
-    SavedGame save{"some_level", 99, 3, 1234, snapshot};
+    SavedGame save{"some_level", test_play(99), 3, 1234, snapshot};
     std::string error;
     auto decoded = decode_save_file(encode_save_file(save), error);
     REQUIRE_MESSAGE(decoded, error);
     CHECK(decoded->level == "some_level");
-    CHECK(decoded->level_hash == 99);
+    CHECK(decoded->play == test_play(99));
+    CHECK_FALSE(decoded->legacy());
     CHECK(decoded->tick == 1234);
     REQUIRE(decoded->snapshot.entities.size() == snapshot.entities.size());
     for (std::size_t i = 0; i < snapshot.entities.size(); ++i) {
@@ -89,7 +90,7 @@ TEST_CASE("save: the layout, free list and references come back exactly after er
     Driver d{*world};
     d.ticks(120, {Action::right});  // coins collected (erased), projectiles fired and spent
     WorldSnapshot before = world->capture();
-    SavedGame save{"test_map", 0, 1, 120, before};
+    SavedGame save{"test_map", test_play(0), 1, 120, before};
     std::string error;
     auto decoded = decode_save_file(encode_save_file(save), error);
     REQUIRE_MESSAGE(decoded, error);
@@ -201,20 +202,20 @@ TEST_CASE("save: the CRC-32 of format 3 is zlib's (the check value of \"12345678
     CHECK(save_file_checksum(2, bytes, text.size()) == fnv1a64(bytes, text.size()));
 }
 
-TEST_CASE("save: the file header names the level and its content hash") {
+TEST_CASE("save: the file header names the level and its play identity") {
     auto world = make_world({"P.c.", "####"});
-    SavedGame save{"01_first_steps", 0xABCDEF0123456789ull, 4, 10, world->capture()};
+    SavedGame save{"01_first_steps", test_play(0xABCDEF0123456789ull), 4, 10, world->capture()};
     std::vector<std::uint8_t> file = encode_save_file(save);
     std::string error;
     auto unwrapped = unwrap_save_file(file, save_format_version, error);
     REQUIRE_MESSAGE(unwrapped, error);
     CHECK(unwrapped->format_version == save_format_version);
     CHECK(unwrapped->content_id == "01_first_steps");
-    CHECK(unwrapped->content_hash == 0xABCDEF0123456789ull);
+    CHECK(unwrapped->content_hash == test_play(0xABCDEF0123456789ull).id());
     auto decoded = decode_save_file(file, error);
     REQUIRE_MESSAGE(decoded, error);
     CHECK(decoded->level == "01_first_steps");
-    CHECK(decoded->level_hash == 0xABCDEF0123456789ull);
+    CHECK(decoded->play == test_play(0xABCDEF0123456789ull));
     auto cut = file;
     cut.resize(save_header_size + 12);  // ends inside the level id
     CHECK_FALSE(unwrap_save_file(cut, save_format_version, error));
@@ -227,7 +228,7 @@ TEST_CASE("save: the file header names the level and its content hash") {
 
 TEST_CASE("save: damaged files are refused with a message, never a crash") {
     auto world = make_world({"P.c.w.t...", "##########"});
-    SavedGame save{"x", 1, 1, 5, world->capture()};
+    SavedGame save{"x", test_play(1), 1, 5, world->capture()};
     std::vector<std::uint8_t> good = encode_save_file(save);
     std::string error;
     REQUIRE(decode_save_file(good, error));

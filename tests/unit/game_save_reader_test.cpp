@@ -16,14 +16,23 @@ using nlohmann::json;
 
 namespace {
 
+/// A checked file's body; its header's hash is the id of the body's "play" part when it has one (as a
+/// file this build writes), else 7.
 SaveBody body_of(std::vector<std::uint8_t> bytes, std::uint32_t format = save_format_version) {
-    return SaveBody{format, "lab", 7, std::move(bytes)};
+    std::uint64_t hash = 7;
+    const json body = json::from_msgpack(bytes, true, false);
+    if (body.is_object() && body.contains("play") && body["play"].is_array() && body["play"].size() == 5) {
+        const json& p = body["play"];
+        auto part = [&](std::size_t i) { return p[i].is_number_unsigned() ? p[i].get<std::uint64_t>() : 0; };
+        hash = PlayIdentity{part(0), part(1), part(2), part(3), static_cast<std::uint32_t>(part(4))}.id();
+    }
+    return SaveBody{format, "lab", hash, std::move(bytes)};
 }
 
 /// Whether two decoded saves are the same (every field, through the encoder; level, hash, tick too).
 bool same_save(const SavedGame& a, const SavedGame& b) {
-    return a.level == b.level && a.level_hash == b.level_hash && a.sequence == b.sequence &&
-           a.tick == b.tick && encode_save_body(a) == encode_save_body(b);
+    return a.level == b.level && a.play == b.play && a.legacy_files_hash == b.legacy_files_hash &&
+           a.sequence == b.sequence && a.tick == b.tick && encode_save_body(a) == encode_save_body(b);
 }
 
 /// decode_save_body, the direct reader and the reference on one body: whatever the direct reader takes,
@@ -57,7 +66,7 @@ std::unique_ptr<World> every_type_world() {
 }
 
 json body_json(const World& world) {
-    SavedGame save{"lab", 7, 3, 90, world.capture()};
+    SavedGame save{"lab", test_play(7), 3, 90, world.capture()};
     return json::from_msgpack(encode_save_body(save));
 }
 
@@ -65,20 +74,20 @@ json body_json(const World& world) {
 
 TEST_CASE("save reader: takes every body this build writes, with the reference's result") {
     auto world = every_type_world();
-    SavedGame save{"lab", 7, 3, 90, world->capture()};
+    SavedGame save{"lab", test_play(7), 3, 90, world->capture()};
     CHECK(readers_agree(body_of(encode_save_body(save))));
 
     StressLevel stress = make_stress_level(1000);
     World big(stress.level, Tuning{}, stress.entities);
     ActionState idle;
     for (int i = 0; i < 30; ++i) big.step(idle);
-    SavedGame big_save{"stress", 1, 9, 30, big.capture()};
+    SavedGame big_save{"stress", test_play(1), 9, 30, big.capture()};
     SaveBody file = body_of(encode_save_body(big_save));
     CHECK(readers_agree(file));
     auto decoded = read_save_body_direct(file);
     REQUIRE(decoded);
     CHECK(decoded->level == "lab");  // from the header
-    CHECK(decoded->level_hash == 7);
+    CHECK(decoded->play == big_save.play);
     CHECK(decoded->snapshot.entities.size() == big.entities.size());
 }
 
@@ -87,7 +96,7 @@ TEST_CASE("save reader: bodies with the parts in key order (as builds before for
     // reads it afterwards.
     auto world = every_type_world();
     const std::vector<std::uint8_t> sorted = json::to_msgpack(body_json(*world));
-    SavedGame save{"lab", 7, 3, 90, world->capture()};
+    SavedGame save{"lab", test_play(7), 3, 90, world->capture()};
     CHECK(sorted != encode_save_body(save));  // this build writes the types first
     CHECK(readers_agree(body_of(sorted)));
     CHECK(readers_agree(body_of(sorted, 2)));
@@ -98,7 +107,7 @@ TEST_CASE("save reader: bodies with the parts in key order (as builds before for
 
 TEST_CASE("save reader: damaged bodies get the reference's answer (5 000 + 2 000 mutations)") {
     auto world = every_type_world();
-    SavedGame save{"lab", 7, 3, 90, world->capture()};
+    SavedGame save{"lab", test_play(7), 3, 90, world->capture()};
     const std::vector<std::uint8_t> written = encode_save_body(save);
     const std::vector<std::uint8_t> sorted = json::to_msgpack(body_json(*world));  // the older layout
     std::mt19937 random(20261123);

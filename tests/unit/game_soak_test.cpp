@@ -132,7 +132,7 @@ TEST_CASE("soak: 100000 random operations; every load restores the snapshot exac
             in_memory = Saved{world->capture(), dump_state(*world, 0).dump(), key_report(*world)};
             ++done["quicksave to memory"];
         } else if (roll < 810) {
-            SavedGame save{"test_map", 0, 1, op, world->capture()};
+            SavedGame save{"test_map", test_play(0), 1, op, world->capture()};
             std::string error;
             REQUIRE_MESSAGE(write_file_atomically(save_path, encode_save_file(save), error), error);
             on_disk = Saved{save.snapshot, dump_state(*world, 0).dump(), key_report(*world)};

@@ -10,10 +10,17 @@
 #include <vector>
 
 #include "engine/rect_partition.hpp"
+#include "game/levels/level_identity.hpp"
 #include "game/levels/prefabs.hpp"
+#include "game/sim/simulation_version.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs::test {
+
+/// A play identity for saves made in tests (every component `n`, this build's simulation version).
+inline PlayIdentity test_play(std::uint64_t n) {
+    return PlayIdentity{n, n, n, n, simulation_version};
+}
 
 /// Options for the ASCII map: configure entities after they are made.
 struct MapLevel {

@@ -112,7 +112,7 @@ void BM_DecodeSaveFileFormat2(benchmark::State& state) {
     save.snapshot = f.world->capture();
     const auto sorted_body =
         nlohmann::json::to_msgpack(nlohmann::json::from_msgpack(qs::encode_save_body(save)));
-    const auto file = qs::wrap_save_body(sorted_body, 2, save.level, save.level_hash);
+    const auto file = qs::wrap_save_body(sorted_body, 2, save.level, save.legacy_files_hash);
     time_decode(state, f, file);
 }
 
