@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Quickload fallbacks: after editing the level being played, F9 falls back only
-# to older saves of that level (else it says the level changed and stays); the first F8 after playing loads
+# Quickload fallbacks: after editing how the level being played plays (a turret's interval), F9 falls back
+# only to older saves of that level (else it says the level changed and stays); the first F8 after playing loads
 # the save before the newest, and further F8 presses keep stepping back.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_DATA_HOME="$SCRATCH/xdg"
@@ -21,7 +21,7 @@ timer_of() { json_query "$SCRATCH/$1.json" 'd["game"]["timer_ticks"]'; }
 S1="$SCRATCH/s1"
 play "$OTHER" other_save 12 "$S1" '5 +right\n10 quicksave\n'
 play "$LAB" lab_save 12 "$S1" '10 quicksave\n'
-sed -i 's/"Quicksave Lab"/"Quicksave Lab, edited"/' "$LAB/qs_lab.lvl"
+sed -i 's/"interval": 40/"interval": 41/' "$LAB/qs_lab.lvl"
 play "$LAB" edited_f9 3 "$S1" '2 quickload\n'
 [ "$(level_of edited_f9)" = qs_lab ] && pass "F9 after an edit stays in the edited level" \
     || fail "F9 after an edit moved to level '$(level_of edited_f9)'"
@@ -29,7 +29,7 @@ play "$LAB" edited_f9 3 "$S1" '2 quickload\n'
     || fail "timer $(timer_of edited_f9), expected 3 (no save applied)"
 grep -q "This level changed since your quicksave" "$SCRATCH/edited_f9.err" && pass "says the level changed" \
     || fail "no 'level changed' message: $(cat "$SCRATCH/edited_f9.err")"
-grep -q "made for an older version of level 'qs_lab'" "$SCRATCH/edited_f9.err" && pass "names the refused save" \
+grep -q "level 'qs_lab' changed since the quicksave (entities)" "$SCRATCH/edited_f9.err" && pass "names the refused save" \
     || fail "the refused save is not named"
 play "$LAB" edited_f8 3 "$S1" '2 quickload_older\n'
 [ "$(level_of edited_f8)" = qs_lab ] && [ "$(timer_of edited_f8)" = 3 ] && pass "F8 after an edit stays too" \
@@ -38,9 +38,9 @@ play "$LAB" edited_f8 3 "$S1" '2 quickload_older\n'
 # 2. The newest lab save is refused but an older one of the same version exists: that one loads.
 S2="$SCRATCH/s2"
 play "$LAB" v2_save 12 "$S2" '10 quicksave\n'        # made with the edited .lvl
-sed -i 's/"Quicksave Lab, edited"/"Quicksave Lab, edited twice"/' "$LAB/qs_lab.lvl"
+sed -i 's/"interval": 41/"interval": 42/' "$LAB/qs_lab.lvl"
 play "$LAB" v3_save 12 "$S2" '5 +right\n10 quicksave\n'  # made with the second edit
-sed -i 's/"Quicksave Lab, edited twice"/"Quicksave Lab, edited"/' "$LAB/qs_lab.lvl"  # back to the first edit
+sed -i 's/"interval": 42/"interval": 41/' "$LAB/qs_lab.lvl"  # back to the first edit
 play "$OTHER" other_newest 12 "$S2" '10 quicksave\n'   # another level's save is the newest of all
 play "$LAB" back_f9 3 "$S2" '2 quickload\n'
 # The newest save (qs_other) loads that level, as F9 always did.

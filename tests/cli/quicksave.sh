@@ -115,16 +115,16 @@ printf '3 quickload\n' >"$SCRATCH/other_load.txt"
     --save-dir "$SCRATCH/s7" --dump-state "$SCRATCH/other_load.json" 2>"$SCRATCH/other_load.err"
 if same_dump "$SCRATCH/other_save.json" "$SCRATCH/other_load.json"; then pass "a save from another level loads that level"; else fail "cross-level load differs"; fi
 
-# 7b. A save from an older version of the level says so instead of loading.
+# 7b. A save from before an edit of how the level plays (a turret's interval) says so instead of loading.
 cp -r "$LAB" "$SCRATCH/levels_v2_qs_lab"
 mkdir -p "$SCRATCH/v2" && mv "$SCRATCH/levels_v2_qs_lab" "$SCRATCH/v2/qs_lab"
 printf '10 quicksave\n' >"$SCRATCH/v1_save.txt"
 "$QS" "$SCRATCH/v2/qs_lab" --headless --frames 10 --input "$SCRATCH/v1_save.txt" --save-dir "$SCRATCH/s7b" 2>/dev/null
-sed -i 's/"Quicksave Lab"/"Quicksave Lab, edited"/' "$SCRATCH/v2/qs_lab/qs_lab.lvl"
+sed -i 's/"interval": 40/"interval": 41/' "$SCRATCH/v2/qs_lab/qs_lab.lvl"
 printf '2 quickload\n' >"$SCRATCH/v2_load.txt"
 "$QS" "$SCRATCH/v2/qs_lab" --headless --frames 2 --input "$SCRATCH/v2_load.txt" --save-dir "$SCRATCH/s7b" \
     --dump-state "$SCRATCH/v2_load.json" 2>"$SCRATCH/v2_load.err"
-grep -q "made for an older version of level 'qs_lab'" "$SCRATCH/v2_load.err" && pass "a save of an edited level says so" \
+grep -q "level 'qs_lab' changed since the quicksave (entities)" "$SCRATCH/v2_load.err" && pass "a save of an edited level says so" \
     || fail "no message for an edited level: $(cat "$SCRATCH/v2_load.err")"
 [ "$(json_query "$SCRATCH/v2_load.json" 'd["game"]["timer_ticks"]')" = 2 ] && pass "the edited level was not overwritten by the old save" \
     || fail "an old save was applied to an edited level"
