@@ -5,6 +5,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <memory>
 #include <set>
+#include <span>
 #include <system_error>
 #include <vector>
 
@@ -28,13 +30,17 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Familiar default colours (those of the shipped levels and LEVELS.md examples); other names get generated
-/// ones.
+/// ones. Tile types have theirs in kTileTypes (game/sim/tiles.hpp).
 struct DefaultColour {
     std::string_view name;
     std::uint32_t rgb;
 };
-constexpr DefaultColour kTileColours[] = {
-    {"ground", 0x000000}, {"oneway", 0x808080}, {"spikes", 0xff0000}, {"ice", 0x9ad0ff}};
+constexpr auto kTileColours = [] {
+    std::array<DefaultColour, tile_type_count - 1> colours{};  // every tile type but empty
+    for (std::size_t i = 1; i < tile_type_count; ++i)
+        colours[i - 1] = {kTileTypes[i].name, kTileTypes[i].template_colour};
+    return colours;
+}();
 constexpr DefaultColour kPrefabColours[] = {
     {"player", 0x0000ff}, {"coin", 0xffff00},       {"walker", 0xff8000}, {"door", 0x00c000},
     {"switch", 0x00ff00}, {"platform", 0x8000ff},   {"turret", 0x804000}, {"checkpoint", 0x00ffff},
@@ -86,14 +92,14 @@ std::uint32_t generated_colour(std::set<std::uint32_t>& used) {
 }
 
 /// Gives every name its colour: the familiar default when it is free, else a generated one.
-template <std::size_t N>
 std::vector<PaletteEntry> assign_colours(const std::vector<std::string>& names,
-                                         const DefaultColour (&defaults)[N], std::set<std::uint32_t>& used) {
+                                         std::span<const DefaultColour> defaults,
+                                         std::set<std::uint32_t>& used) {
     std::vector<PaletteEntry> entries;
     for (const std::string& name : names) {
-        const auto known = std::find_if(std::begin(defaults), std::end(defaults),
+        const auto known = std::find_if(defaults.begin(), defaults.end(),
                                         [&](const DefaultColour& d) { return d.name == name; });
-        if (known != std::end(defaults) && used.insert(known->rgb).second) {
+        if (known != defaults.end() && used.insert(known->rgb).second) {
             entries.push_back({name, known->rgb});
         } else {
             entries.push_back({name, generated_colour(used)});
@@ -283,9 +289,9 @@ bool write_text_file(const fs::path& path, const std::string& text, std::string&
 bool write_template_files(const fs::path& folder, const std::string& folder_name, const std::string& name,
                           int width, int height, std::string& error) {
     const LevelSchema& schema = level_schema();
-    std::vector<std::string> tile_names;
-    for (const std::string& tile : schema.tile_types) {
-        if (tile != "empty") tile_names.push_back(tile);
+    std::vector<std::string> tile_names;  // empty is alpha 0, not listed
+    for (const TileProperties& tile : kTileTypes) {
+        if (tile.type != TileType::empty) tile_names.emplace_back(tile.name);
     }
     std::set<std::uint32_t> used;
     const std::vector<PaletteEntry> tiles = assign_colours(tile_names, kTileColours, used);

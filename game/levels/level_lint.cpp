@@ -52,15 +52,13 @@ class Terrain {
         if (x < 0 || x >= tiles_.width) return true;
         return tile_is_solid(tiles_.at(x, y));
     }
-    /// Something to stand on (not spikes).
+    /// Something to stand on: a safe floor tile (not spikes) or a platform's ledge.
     bool floor(int x, int y) const {
         if (!tiles_.inside(x, y)) return false;
-        const auto tile = static_cast<TileType>(tiles_.at(x, y));
-        return tile == TileType::ground || tile == TileType::ice || tile == TileType::oneway ||
-               ledge_[index(x, y)];
+        return tile_properties(tiles_.at(x, y)).safe_floor || ledge_[index(x, y)];
     }
-    bool oneway(int x, int y) const { return static_cast<TileType>(tiles_.at(x, y)) == TileType::oneway; }
-    bool spikes(int x, int y) const { return static_cast<TileType>(tiles_.at(x, y)) == TileType::spikes; }
+    bool oneway(int x, int y) const { return tile_properties(tiles_.at(x, y)).one_way; }
+    bool spikes(int x, int y) const { return tile_properties(tiles_.at(x, y)).hurts; }
     /// A cell where the player can stand: open, with a floor below.
     bool standing(int x, int y) const { return y >= 0 && !solid(x, y) && floor(x, y + 1); }
 

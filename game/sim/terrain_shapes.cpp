@@ -118,26 +118,25 @@ TerrainShapes::ChunkSpan TerrainShapes::chunks_touching(double x0, double y0, do
 std::shared_ptr<const TerrainShapes> TerrainShapes::build(const TileGrid& tiles,
                                                           const std::vector<TileRect>& rects) {
     auto shapes = std::make_shared<TerrainShapes>();
-    const auto one_way = static_cast<std::uint8_t>(TileType::oneway);
-    const auto spikes = static_cast<std::uint8_t>(TileType::spikes);
+    const auto one_way = [](std::uint8_t t) { return tile_properties(t).one_way; };
 
-    // The outline of the union of the solid rectangles, split where ice starts and ends.
+    // The outline of the union of the solid rectangles, split where the friction changes.
     shapes->outline = trace_outline_pieces(
         tiles.width, tiles.height, rects, [](std::uint8_t t) { return tile_is_solid(t); },
-        [](std::uint8_t t) -> std::uint8_t { return t == static_cast<std::uint8_t>(TileType::ice) ? 1 : 0; });
+        [](std::uint8_t t) { return static_cast<std::uint8_t>(tile_properties(t).friction); });
 
     // One-way surfaces: on each grid line, the tops of one-way rectangles minus the bottoms of one-way
     // rectangles right above them, joined into maximal runs (rectangles come in (y, x) order).
     std::vector<TileRect> bottoms;
     for (const TileRect& rect : rects) {
-        if (rect.type == one_way) bottoms.push_back({rect.x, rect.y + rect.h, rect.w, 0, one_way});
-        if (rect.type == spikes) shapes->spikes.push_back(rect);
+        if (one_way(rect.type)) bottoms.push_back({rect.x, rect.y + rect.h, rect.w, 0, rect.type});
+        if (tile_properties(rect.type).hurts) shapes->spikes.push_back(rect);
     }
     std::sort(bottoms.begin(), bottoms.end(),
               [](const TileRect& a, const TileRect& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
     auto covered = bottoms.begin();
     for (const TileRect& rect : rects) {
-        if (rect.type != one_way) continue;
+        if (!one_way(rect.type)) continue;
         while (covered != bottoms.end() &&
                (covered->y < rect.y || (covered->y == rect.y && covered->x + covered->w <= rect.x))) {
             ++covered;

@@ -18,12 +18,12 @@ struct TerrainShapes {
     struct OneWayRun {
         int y, x0, x1;
     };
-    /// The outline around the union of the solid rectangles, split where ice starts and ends (for its
-    /// friction): kind 1 along ice, 0 along other solid tiles.
+    /// The outline around the union of the solid rectangles, split where the tiles' friction changes: each
+    /// piece's kind is the TileFriction of the tiles along it.
     std::vector<OutlinePiece> outline;
     /// The tops of the one-way rectangles that have no one-way tile above, joined into maximal runs.
     std::vector<OneWayRun> one_way_runs;
-    /// The spike rectangles: one sensor each.
+    /// The rectangles of tiles that hurt (spikes): one sensor each.
     std::vector<TileRect> spikes;
 
     // ---- the same shapes by chunk, for the terrain window (terrain_window.hpp) ----

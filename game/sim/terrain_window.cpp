@@ -7,6 +7,7 @@
 #include <box2d/box2d.h>
 
 #include "game/sim/collision.hpp"
+#include "game/sim/tiles.hpp"
 
 namespace qs {
 
@@ -136,7 +137,9 @@ b2Fixture* TerrainWindow::create_part(const TerrainShapes& shapes, std::uint32_t
                                   vec(shapes.ghost_after(part)));
             }
             fixture.shape = &chain;
-            fixture.friction = part.outline_kind == 1 ? frictions_.ice : frictions_.ground;
+            fixture.friction = part.outline_kind == static_cast<std::uint8_t>(TileFriction::ice)
+                                   ? frictions_.ice
+                                   : frictions_.ground;
             return body_->CreateFixture(&fixture);
         }
         case Kind::one_way: {

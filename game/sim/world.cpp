@@ -119,9 +119,8 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
         if (bottom_before > row + 0.02) return false;
         int first = to_tile(x - half_width + 0.001), last = to_tile(x + half_width - 0.001);
         for (int column = first; column <= last; ++column) {
-            if (tile(column, row) == static_cast<std::uint8_t>(TileType::oneway) &&
-                tile(column, row - 1) != static_cast<std::uint8_t>(TileType::oneway) &&
-                ny + half_height > row) {
+            if (tile_properties(tile(column, row)).one_way &&
+                !tile_properties(tile(column, row - 1)).one_way && ny + half_height > row) {
                 return true;
             }
         }

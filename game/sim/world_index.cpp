@@ -392,13 +392,13 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
         bool all_ice = true;
         for (int column = first; column <= last; ++column) {
             std::uint8_t t = tile(column, row);
-            bool above_is_one_way = tile(column, row - 1) == static_cast<std::uint8_t>(TileType::oneway);
-            if (tile_is_solid(t)) {
+            const TileProperties& properties = tile_properties(t);
+            const bool above_is_one_way = tile_properties(tile(column, row - 1)).one_way;
+            if (properties.solid) {
                 any_solid_tile = true;
                 contact.grounded = true;
-                if (t != static_cast<std::uint8_t>(TileType::ice)) all_ice = false;
-            } else if (allow_one_way && t == static_cast<std::uint8_t>(TileType::oneway) &&
-                       !above_is_one_way) {
+                if (properties.friction != TileFriction::ice) all_ice = false;
+            } else if (allow_one_way && properties.one_way && !above_is_one_way) {
                 contact.grounded = true;
                 all_ice = false;
             }

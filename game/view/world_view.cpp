@@ -5,8 +5,10 @@
 #include "game/view/entity_drawing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
+#include <string_view>
 
 namespace qs {
 
@@ -19,22 +21,32 @@ struct Projection {
     int y(double world_y) const { return static_cast<int>(std::lround(world_y * tile_px)) - top_px; }
 };
 
-/// The atlas sprite of the tile at (tx, ty); nullopt for empty.
-std::optional<Sprite> tile_sprite(const TileGrid& tiles, int tx, int ty) {
-    switch (static_cast<TileType>(tiles.at(tx, ty))) {
-        case TileType::empty:
-            return std::nullopt;
-        case TileType::ground:
-            return tiles.at(tx, ty - 1) == 0 || !tile_is_solid(tiles.at(tx, ty - 1)) ? Sprite::tile_ground_top
-                                                                                     : Sprite::tile_ground;
-        case TileType::oneway:
-            return Sprite::tile_oneway;
-        case TileType::spikes:
-            return Sprite::tile_spikes;
-        case TileType::ice:
-            return Sprite::tile_ice;
+/// A tile type's sprites: kTileTypes' sprite names as Sprite values (a name the atlas enum lacks does not
+/// compile); Sprite::count for a tile that is not drawn.
+struct TileSprites {
+    Sprite body = Sprite::count, top = Sprite::count;
+};
+constexpr Sprite sprite_named(std::string_view name) {
+    if (name.empty()) return Sprite::count;
+    for (std::size_t i = 0; i < sprite_names.size(); ++i) {
+        if (sprite_names[i] == name) return static_cast<Sprite>(i);
     }
-    return std::nullopt;
+    throw "a tile type's sprite is not a Sprite in game/view/sprites.hpp";
+}
+constexpr std::array<TileSprites, tile_type_count> kTileSprites = [] {
+    std::array<TileSprites, tile_type_count> sprites{};
+    for (std::size_t i = 0; i < tile_type_count; ++i)
+        sprites[i] = {sprite_named(kTileTypes[i].sprite), sprite_named(kTileTypes[i].top_sprite)};
+    return sprites;
+}();
+
+/// The atlas sprite of the tile at (tx, ty); nullopt for one that is not drawn (empty).
+std::optional<Sprite> tile_sprite(const TileGrid& tiles, int tx, int ty) {
+    const std::uint8_t tile = tiles.at(tx, ty);
+    if (tile >= tile_type_count) return std::nullopt;
+    const TileSprites& sprites = kTileSprites[tile];
+    if (sprites.body == Sprite::count) return std::nullopt;
+    return tile_is_solid(tiles.at(tx, ty - 1)) ? sprites.body : sprites.top;
 }
 
 double lerp(double a, double b, double t) {
