@@ -14,9 +14,7 @@ void Practice::remember_footing(const Player* player, const TileGrid& tiles) {
     const int tx = static_cast<int>(std::floor(player->state.x));
     const int ty = static_cast<int>(std::floor(player->state.y + Player::half_height + 0.1));
     if (!tiles.inside(tx, ty)) return;
-    const auto tile = static_cast<TileType>(tiles.at(tx, ty));
-    if (tile == TileType::ground || tile == TileType::ice || tile == TileType::oneway)
-        footing_ = std::pair{player->state.x, player->state.y};
+    if (tile_properties(tiles.at(tx, ty)).safe_floor) footing_ = std::pair{player->state.x, player->state.y};
 }
 
 Practice::Outcome Practice::start_at(PlaySession& session, std::pair<int, int> tile) {

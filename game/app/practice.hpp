@@ -31,8 +31,8 @@ class Practice {
     }
     /// True in a practice run: no records kept.
     bool active() const { return active_; }
-    /// After each tick: remembers the player's spot when they stand on a solid tile of `tiles` (not a
-    /// platform, not spikes). `player` may be null (none in the level).
+    /// After each tick: remembers the player's spot when they stand on a tile that is a safe floor
+    /// (kTileTypes; not a platform, not spikes). `player` may be null (none in the level).
     void remember_footing(const Player* player, const TileGrid& tiles);
     /// The last footing in this level (the player's centre, in tiles), where T brings the player back.
     const std::optional<std::pair<double, double>>& footing() const { return footing_; }

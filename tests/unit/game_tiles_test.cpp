@@ -1,12 +1,13 @@
 // Tests for the tile table (game/sim/tiles.hpp): every row's properties reach the level schema, the terrain
-// (outline, friction, one-way tops, hurting sensors) and the lint's floors, so a new row needs no other edit
-// there and a row that says one thing cannot be read as another.
+// (outline, friction, one-way tops, hurting sensors), the lint's floors and the retry spot, so a new row
+// needs no other edit there and a row that says one thing cannot be read as another.
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
 #include "engine/rect_partition.hpp"
+#include "game/app/practice.hpp"
 #include "game/levels/level_lint.hpp"
 #include "game/sim/terrain_shapes.hpp"
 #include "game/sim/tiles.hpp"
@@ -62,5 +63,20 @@ TEST_CASE("tiles: the lint walks on exactly the safe floors") {
         for (const std::string& warning : qs::level_warnings(level, map.entities, qs::Tuning{}))
             unreachable = unreachable || warning.find("goal not reachable") != std::string::npos;
         CHECK(unreachable == !tile.safe_floor);
+    }
+}
+
+TEST_CASE("tiles: the retry spot is remembered on exactly the safe floors") {
+    for (const qs::TileProperties& tile : qs::kTileTypes) {
+        CAPTURE(tile.name);
+        qs::TileGrid tiles(3, 4);
+        tiles.set(1, 3, static_cast<std::uint8_t>(tile.type));
+        qs::Player player;
+        player.state.x = 1.5;
+        player.state.y = 3.0 - qs::Player::half_height;  // feet on the tile's top
+        player.grounded = true;
+        qs::Practice practice;
+        practice.remember_footing(&player, tiles);
+        CHECK(practice.footing().has_value() == tile.safe_floor);
     }
 }
