@@ -1,3 +1,3 @@
-// The doctest runner shared by engine_tests and game_tests.
+// The doctest runner shared by core_tests, engine_tests and game_tests.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
