@@ -159,6 +159,18 @@ class App final : private MenuHost {
         on_level_started();
     }
     void next_level() override;
+    bool has_quicksave() const override {
+        std::error_code ec;
+        for (const fs::directory_entry& entry :
+             fs::directory_iterator(options_.save_dir.value_or(user_data_dir() / "saves"), ec)) {
+            if (entry.path().extension() == ".qss") return true;
+        }
+        return false;
+    }
+    void continue_from_quicksave() override {
+        stop_watching();
+        quickload(false);
+    }
     void quit_to_title() override {
         stop_watching();
         session_.close();
@@ -596,6 +608,11 @@ void App::handle_global_actions() {
         if (action == Action::fullscreen && presentation_) {
             settings_.fullscreen = presentation_->toggle_fullscreen();
             save_settings();
+        }
+        if (action == Action::quickload && menus_.scene() == MenuScreens::Scene::title) {
+            continue_from_quicksave();  // F9 on the title, as it says
+            std::erase_if(pending_input_, [](const std::pair<Action, bool>& input) { return input.second; });
+            break;
         }
         if (action == Action::pause && menus_.playing()) {
             menus_.open_pause();

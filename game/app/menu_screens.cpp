@@ -84,6 +84,9 @@ void MenuScreens::open_title() {
     std::string label = next && any_finished ? "Continue: " + next->title : "Play";
     fs::path path = next ? next->path : fs::path();
     menu_.items.push_back({label, "", next != nullptr, [this, path] { host_.start_level(path); }});
+    if (host_.has_quicksave())
+        menu_.items.push_back({"Continue from quicksave", "Where you last pressed F5 (F9 here does the same)",
+                               true, [this] { host_.continue_from_quicksave(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::title); }});
     menu_.items.push_back({"Quit", "", true, [this] { host_.quit_game(); }});

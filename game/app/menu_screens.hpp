@@ -45,6 +45,10 @@ class MenuHost {
     virtual void next_level() = 0;
     virtual void quit_to_title() = 0;
     virtual void quit_game() = 0;
+    /// A quicksave to continue from is on disk (the title offers it).
+    virtual bool has_quicksave() const = 0;
+    /// Loads the newest quicksave, whichever level it is in (the title's Continue, F9 there).
+    virtual void continue_from_quicksave() = 0;
     virtual void play_sound(const std::string& sound) = 0;
 };
 

@@ -213,6 +213,20 @@ printf '5 attach\n10 press start\n11 release start\n20 press dpright\n30 press a
 run_pad hold_resume "$LAB"
 check hold_resume 'p["x"] > 10.5' "right held down at Resume runs the player"
 
+# ---- the title offers the quicksave, and RB (quickload) there loads it: the level and the spot ----
+mkdir -p "$SCRATCH/saves-title_continue"
+printf '0 +right\n20 -right\n40 quicksave\n' >"$SCRATCH/title_save.txt"
+"$QS" "$LAB" --headless --frames 60 --input "$SCRATCH/title_save.txt" --save-dir "$SCRATCH/saves-title_continue" \
+    --dump-state "$SCRATCH/title_save.json" >/dev/null 2>&1 || fail "title_continue: the quicksave run failed"
+printf '5 attach\n20 press rightshoulder\n21 release rightshoulder\n40 attach\n' >"$SCRATCH/title_continue.pad"
+run_pad title_continue
+expect_trace title_continue "RB (quickload) on the title loads the quicksave into play" <<'EOF'
+0: title 0 *
+20: playing
+EOF
+saved_x=$(player title_save 'of("player")[0]["x"]')
+check title_continue "abs(p['x'] - $saved_x) < 0.01" "RB on the title put the player where the quicksave was (x $saved_x)"
+
 # ---- LB quicksave, RB quickload, Y older save ----
 # Saves at frames 10 (x 9.5) and 45 (after a short run right), then more running; RB goes back to the
 # second save, Y to the first (the one before the newest).

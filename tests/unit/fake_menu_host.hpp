@@ -35,6 +35,10 @@ class FakeHost final : public MenuHost {
     void next_level() override {}
     void quit_to_title() override {}
     void quit_game() override { ++quits; }
+    bool has_quicksave() const override { return quicksave_; }
+    void continue_from_quicksave() override { ++continues; }
+    bool quicksave_ = false;
+    int continues = 0;
     void play_sound(const std::string&) override {}
 };
 

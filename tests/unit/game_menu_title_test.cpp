@@ -1,5 +1,5 @@
 // The title screen's back: Escape (which sends pause and back) and a gamepad's B first highlight Quit, and
-// back again there quits.
+// back again there quits; a quicksave on disk is offered as Continue.
 #include <doctest/doctest.h>
 
 #include "fake_menu_host.hpp"
@@ -26,6 +26,20 @@ TEST_CASE("title: Escape (pause + back) highlights Quit, a second Escape quits; 
 
     menus.handle({{Action::pause, true}, {Action::back, true}});  // Escape again
     CHECK(host.quits == 1);
+}
+
+TEST_CASE("title: a quicksave on disk is offered as Continue from quicksave") {
+    FakeHost host;
+    MenuScreens menus(host);
+    menus.open_title();
+    for (const MenuItem& item : menus.menu()->items) CHECK(item.label != "Continue from quicksave");
+    host.quicksave_ = true;
+    menus.open_title();
+    REQUIRE(menus.menu()->items.size() >= 2);
+    CHECK(menus.menu()->items[1].label == "Continue from quicksave");
+    menus.handle({{Action::down, true}});
+    menus.handle({{Action::confirm, true}});
+    CHECK(host.continues == 1);
 }
 
 }  // namespace qs
