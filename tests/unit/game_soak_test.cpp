@@ -2,6 +2,8 @@
 // quickload from memory and from disk, restart — checking after every load that the world equals its
 // snapshot (layout, every entity, game state) and that no key dangles (every stored key was handed out by
 // the SlotMap, and resolves to the same kind of entity, or to nothing, exactly as when it was saved).
+// In the sanitizer build it does 20 000 operations (every kind of operation still happens many times, each
+// load still checked in full); the 100 000 run in the release build (test_sizing.hpp).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -14,6 +16,7 @@
 #include "game/save/save_codec.hpp"
 #include "game/save/state_dump.hpp"
 #include "game_test_world.hpp"
+#include "test_sizing.hpp"
 
 using namespace qs;
 using namespace qs::test;
@@ -84,7 +87,7 @@ TEST_CASE("soak: 100000 random operations; every load restores the snapshot exac
     const fs::path save_path = dir / "quicksave-1.qss";
     ActionState actions;
     std::map<std::string, int> done;
-    const int operations = 100000;
+    const int operations = sized(100000, 20000);
     auto check_load = [&](const Saved& saved) {
         REQUIRE(dump_state(*world, 0).dump() == saved.dump);
         REQUIRE(world->capture().layout == saved.snapshot.layout);

@@ -1,0 +1,85 @@
+// Recorded runs for the rewind tests: a shipped level's solution played with a RewindBuffer recording,
+// with the dump and the exact bytes of the world after every tick to compare stepping back against.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/fnv1a.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/save/field_bytes.hpp"
+#include "game/save/rewind_buffer.hpp"
+#include "game/save/state_dump.hpp"
+#include "game/sim/tuning.hpp"
+
+namespace qs::test {
+
+/// The whole state of a world as exact bytes: every slot (generation, alive), the free list in order,
+/// the game state and every live entity through its field list, by slot index.
+inline std::vector<std::uint8_t> exact_state(const World& world) {
+    std::vector<std::uint8_t> out;
+    EntityMap::Layout layout = world.entities.export_layout();
+    for (const auto& slot : layout.slots) {
+        out.insert(out.end(), reinterpret_cast<const std::uint8_t*>(&slot.generation),
+                   reinterpret_cast<const std::uint8_t*>(&slot.generation) + 4);
+        out.push_back(slot.alive ? 1 : 0);
+    }
+    out.push_back(0xFF);
+    for (std::uint32_t index : layout.free_list) {
+        out.insert(out.end(), reinterpret_cast<const std::uint8_t*>(&index),
+                   reinterpret_cast<const std::uint8_t*>(&index) + 4);
+    }
+    out.push_back(0xFE);
+    WorldSnapshot snapshot = world.capture();
+    FieldByteWriter writer{out};
+    snapshot.game.fields(writer);
+    for (Entity& entity : snapshot.entities) write_entity_bytes(entity, out);
+    return out;
+}
+
+inline std::uint64_t exact_hash(const World& world) {
+    std::vector<std::uint8_t> bytes = exact_state(world);
+    return fnv1a64(bytes.data(), bytes.size());
+}
+
+/// Plays `ticks` ticks of a shipped level's solution, recording, and returns the dump after each tick
+/// (dumps[0] is the start).
+struct RecordedRun {
+    std::unique_ptr<World> world;
+    RewindBuffer buffer;
+    std::vector<std::string> dumps;
+    std::vector<std::uint64_t> states;  ///< exact_hash after each tick (states[0]: the start)
+};
+
+inline void play_solution(RecordedRun& run, const std::string& level, std::int64_t ticks,
+                          bool cross_check = false) {
+    const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
+    CheckedLevel checked = check_level(folder);
+    REQUIRE(checked.level);
+    std::vector<std::string> problems;
+    Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    run.world = std::make_unique<World>(checked.level, tuning, checked.entities);
+    InputScript script;
+    std::string error;
+    REQUIRE_MESSAGE(script.load(folder + "/solution.txt", error), error);
+    run.buffer.set_cross_check(cross_check);
+    run.buffer.start(*run.world);
+    run.dumps.push_back(dump_state(*run.world, 0).dump());
+    run.states.push_back(exact_hash(*run.world));
+    ActionState actions;
+    for (std::int64_t tick = 0; tick < ticks && !run.world->game.completed; ++tick) {
+        actions.begin_tick();
+        script.apply(tick, actions);
+        run.world->step(actions);
+        run.world->take_events();
+        run.buffer.record(*run.world, actions);
+        run.dumps.push_back(dump_state(*run.world, 0).dump());
+        run.states.push_back(exact_hash(*run.world));
+    }
+}
+
+}  // namespace qs::test
