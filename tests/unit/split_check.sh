@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the ctest entries of one doctest binary run every test case of it exactly once: ENTRIES has
-# one line per entry, the doctest filters it passes (space-separated). Each entry must list at least one
+# one line per entry, the doctest filters it passes (tab-separated). Each entry must list at least one
 # test case, no test case may be in two entries, and together they must list the whole binary.
 # usage: split_check.sh BINARY ENTRIES
 set -euo pipefail
@@ -18,7 +18,7 @@ list >"$scratch/whole"
 : >"$scratch/union"
 failures=0
 count=0
-while read -r -a filters; do
+while IFS=$'\t' read -r -a filters; do
     [ ${#filters[@]} -eq 0 ] && continue
     count=$((count + 1))
     list "${filters[@]}" >"$scratch/entry"
