@@ -105,7 +105,7 @@ TEST_CASE("progress: one mistyped entry keeps the others, and the damaged file i
     CHECK(progress.find("b") == nullptr);
     CHECK(progress.damaged());
 
-    progress.record("d", 1200, 0, 0);
+    progress.record("d", 1200, 0, 0, PlayIdentity{1, 2, 3, tuning_digest(Tuning{}), 1});
     message.clear();
     REQUIRE(progress.save(path, message));
     CHECK_FALSE(progress.damaged());
@@ -158,7 +158,7 @@ TEST_CASE("progress: an unreadable file is set aside under a free name, never ov
     std::string message;
     Progress progress = Progress::load(path, message);
     CHECK(message.find("progress starts empty") != std::string::npos);
-    progress.record("a", 60, 0, 0);
+    progress.record("a", 60, 0, 0, PlayIdentity{1, 2, 3, tuning_digest(Tuning{}), 1});
     REQUIRE(progress.save(path, message));
     CHECK(read_text(dir / "progress.json.damaged") == "older damage");
     CHECK(read_text(dir / "progress.json.damaged-2") == "{ oops");
