@@ -37,6 +37,8 @@ cat >"$SCRATCH/watch.pad" <<'PAD'
 0 attach
 10 press dpdown
 11 release dpdown
+15 press dpdown
+16 release dpdown
 20 press a
 21 release a
 30 press dpup
