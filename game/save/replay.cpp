@@ -224,7 +224,8 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
         };
         replay.tuning.fields(read);
         if (problem.empty() && known != tuning.size()) {
-            for (const auto& [name, value] : tuning) {
+            for (const auto& entry : tuning) {
+                const std::string& name = entry.first;  // a plain reference: clang 14 cannot capture bindings
                 bool found = false;
                 auto find = [&](const char* field, auto&, FieldSpec = {}) { found = found || name == field; };
                 replay.tuning.fields(find);
