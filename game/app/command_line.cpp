@@ -40,10 +40,12 @@ constexpr std::string_view usage =
     "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, T retry from your last\n"
     "footing (practice), Esc pause, F11 fullscreen, F12 screenshot.\n";
 
-/// An option taking one value (not empty): `set` stores it, or returns why it is not valid.
+/// An option taking one value (not empty): a file or folder stored in `path`, or, when `path` is null, a
+/// value `set` stores or returns why it is not valid.
 struct ValueOption {
     std::string_view name;
-    std::string (*set)(AppOptions& options, const std::string& value);
+    std::optional<std::filesystem::path> AppOptions::*path = nullptr;
+    std::string (*set)(AppOptions& options, const std::string& value) = nullptr;
 };
 
 /// A whole number >= 0 filling all of `text`.
@@ -54,53 +56,25 @@ bool whole_number(std::string_view text, Int& out) {
 }
 
 const ValueOption value_options[] = {
-    {"--levels-dir",
+    {"--levels-dir", nullptr,
      [](AppOptions& o, const std::string& v) {
          o.levels_dirs.emplace_back(v);
          return std::string();
      }},
-    {"--save-dir",
-     [](AppOptions& o, const std::string& v) {
-         o.save_dir = v;
-         return std::string();
-     }},
-    {"--input",
-     [](AppOptions& o, const std::string& v) {
-         o.input = v;
-         return std::string();
-     }},
-    {"--dump-state",
-     [](AppOptions& o, const std::string& v) {
-         o.dump_state = v;
-         return std::string();
-     }},
-    {"--screenshot",
-     [](AppOptions& o, const std::string& v) {
-         o.screenshot = v;
-         return std::string();
-     }},
-    {"--frames",
+    {"--save-dir", &AppOptions::save_dir},
+    {"--input", &AppOptions::input},
+    {"--dump-state", &AppOptions::dump_state},
+    {"--screenshot", &AppOptions::screenshot},
+    {"--frames", nullptr,
      [](AppOptions& o, const std::string& v) {
          std::int64_t frames = 0;
          if (!whole_number(v, frames)) return "--frames needs a whole number >= 0, got '" + v + "'";
          o.frames = frames;
          return std::string();
      }},
-    {"--record",
-     [](AppOptions& o, const std::string& v) {
-         o.record = v;
-         return std::string();
-     }},
-    {"--replay",
-     [](AppOptions& o, const std::string& v) {
-         o.replay = v;
-         return std::string();
-     }},
-    {"--pad-script",
-     [](AppOptions& o, const std::string& v) {
-         o.pad_script = v;
-         return std::string();
-     }},
+    {"--record", &AppOptions::record},
+    {"--replay", &AppOptions::replay},
+    {"--pad-script", &AppOptions::pad_script},
 };
 
 CommandLine just(CommandLine::Command command) {
@@ -185,8 +159,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                 line.check_paths.push_back(args[++i]);
         } else if (value_option) {
             if (i + 1 >= args.size() || args[i + 1].empty()) return usage_error(arg + " needs a value");
-            std::string error = value_option->set(options, args[++i]);
-            if (!error.empty()) return usage_error(std::move(error));
+            const std::string& value = args[++i];
+            if (value_option->path) {
+                options.*value_option->path = value;
+            } else if (std::string error = value_option->set(options, value); !error.empty()) {
+                return usage_error(std::move(error));
+            }
         } else if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
             return usage_error("unknown option '" + arg + "'");
         } else if (options.level.empty()) {
