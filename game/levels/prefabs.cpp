@@ -240,7 +240,8 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
     // One entity per placement, at the pixel's centre, with its references set.
     std::vector<Entity> out;
     out.reserve(level.placements.size());
-    for (const SpritePlacement& placement : level.placements) {
+    for (std::size_t p = 0; p < level.placements.size(); ++p) {
+        const SpritePlacement& placement = level.placements[p];
         if (!configured[placement.entry].entity) continue;
         Entity entity = *configured[placement.entry].entity;
         std::visit(
@@ -249,6 +250,7 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
                 e.state.y = placement.y;
                 e.state.prev_x = placement.x;
                 e.state.prev_y = placement.y;
+                e.state.placement = static_cast<std::int32_t>(p);
                 for (const auto& [field, refs] : resolved[placement.entry]) {
                     ReferenceSetter setter{field, refs};
                     e.fields(setter);

@@ -19,8 +19,9 @@ std::optional<Entity> make_entity(std::string_view type_name);
 std::vector<FieldInfo> entity_fields(std::string_view type_name);
 
 /// Checks every spr_prefabs configuration (field names, value types, references and their types, exactly
-/// one player) and returns the level's entities in placement order; references point at the keys the
-/// entities get when inserted in that order into an empty SlotMap ({i, 1}). Problems go to `errors`.
+/// one player) and returns the level's entities in placement order, each with its placement's index in
+/// state.placement; references point at the keys the entities get when inserted in that order into an
+/// empty SlotMap ({i, 1}). Problems go to `errors`.
 std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std::string>& errors);
 
 }  // namespace qs

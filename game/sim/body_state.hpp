@@ -1,8 +1,10 @@
 // The physical state every entity carries: centre position and velocity in tiles (y down), angle,
-// angular velocity and awake flag. Saved with the entity; the Box2D body is rebuilt from it.
+// angular velocity and awake flag, and which sprite placement of the level it was built from. Saved with the
+// entity; the Box2D body is rebuilt from it.
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "engine/fields.hpp"
@@ -12,10 +14,11 @@ class b2Body;
 namespace qs {
 
 /// Ranges shared by several field lists (values read from saves and .lvl files are checked against them).
-inline constexpr double max_coordinate = 1e6;         ///< |x|, |y| of anything, tiles
-inline constexpr double max_speed = 1e4;              ///< |velocity| of anything, tiles/s
-inline constexpr double max_level_side = 4096;        ///< sizes and travels measured in tiles
-inline constexpr double max_countdown_ticks = 36000;  ///< tick counters and intervals (10 minutes)
+inline constexpr double max_coordinate = 1e6;           ///< |x|, |y| of anything, tiles
+inline constexpr double max_speed = 1e4;                ///< |velocity| of anything, tiles/s
+inline constexpr double max_level_side = 4096;          ///< sizes and travels measured in tiles
+inline constexpr double max_countdown_ticks = 36000;    ///< tick counters and intervals (10 minutes)
+inline constexpr double max_placement_index = 1 << 24;  ///< a level's sprite placements (far above its limit)
 
 /// The tile column or row of a coordinate, clamped far outside any level first, so no value can make the
 /// conversion to int undefined (outside the grid every tile is empty anyway).
@@ -40,6 +43,9 @@ struct BodyState {
     double vx = 0, vy = 0;       ///< tiles per second
     double angle = 0, spin = 0;  ///< radians, radians per second
     bool awake = true;
+    /// The index of the sprite placement (LevelData::placements) the level built it from; -1 for an entity
+    /// the game spawned in play (a projectile). Saves use it to carry an entity into an edited level.
+    std::int32_t placement = -1;
 
     b2Body* body = nullptr;         ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
     double prev_x = 0, prev_y = 0;  ///< position one tick ago, for interpolated drawing (not state)
@@ -68,6 +74,7 @@ struct BodyState {
         v("angle", self.angle, within(-1e4, 1e4, "radians"));
         v("spin", self.spin, within(-1e4, 1e4, "radians/s"));
         v("awake", self.awake);
+        v("placement", self.placement, within(-1, max_placement_index));
     }
 };
 

@@ -335,11 +335,11 @@ TEST_CASE("levels: prefab fields outside their ranges are errors naming the entr
 TEST_CASE("fields: field lists walk a const entity (the dump and the save codec copy nothing)") {
     const Walker walker{};
     std::vector<FieldInfo> fields = list_fields(walker);
-    REQUIRE(fields.size() == 10);
-    CHECK(fields[7].name == "speed");
-    CHECK(fields[7].editable);
-    CHECK(fields[7].spec.max == 25);
-    CHECK(std::string(fields[7].spec.unit) == "tiles/s");
+    REQUIRE(fields.size() == 11);  // the body's 8, speed, facing, grounded
+    CHECK(fields[8].name == "speed");
+    CHECK(fields[8].editable);
+    CHECK(fields[8].spec.max == 25);
+    CHECK(std::string(fields[8].spec.unit) == "tiles/s");
     const Entity entity = Platform{};
     CHECK(dump_entity({3, 1}, entity)["width"] == 3);
     // Every number in every field list has a range.
