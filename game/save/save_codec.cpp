@@ -92,6 +92,59 @@ bool valid_utf8(const std::string& text) {
     return true;
 }
 
+/// The placement table's compact form: [[[prefab, id, settings], ...], [entry, layer, px, py, ...]].
+json placements_to_compact(const LevelPlacements& table) {
+    json entries = json::array();
+    for (const LevelPlacements::Entry& entry : table.entries)
+        entries.push_back(json::array({entry.prefab, entry.id, entry.settings}));
+    json at = json::array();
+    at.get_ref<json::array_t&>().reserve(4 * table.placements.size());
+    for (const LevelPlacements::Placement& p : table.placements) {
+        at.push_back(p.entry);
+        at.push_back(p.layer);
+        at.push_back(p.px);
+        at.push_back(p.py);
+    }
+    return json::array({std::move(entries), std::move(at)});
+}
+
+/// Reads a placement table from its compact form (a json or a MsgpackValue); "" when it was read and is
+/// consistent (check_level_placements), else what is wrong.
+template <class Value>
+std::string placements_from_compact(const Value& value, LevelPlacements& table) {
+    if (!value.is_array() || value.size() != 2) return "the placement table is not a list of two lists";
+    const Value entries = value[0], at = value[1];
+    if (!entries.is_array() || !at.is_array() || at.size() % 4 != 0)
+        return "the placement table's lists are not lists of entries and of four numbers per placement";
+    const bool entries_read = all_items(entries, [&](const auto& item) {
+        if (!item.is_array() || item.size() != 3) return false;
+        const Value prefab = item[0], id = item[1], settings = item[2];
+        if (!prefab.is_string() || !id.is_string() || !settings.is_number_unsigned()) return false;
+        LevelPlacements::Entry& entry = table.entries.emplace_back();
+        entry.prefab = std::string(prefab.template get_ref<const std::string&>());
+        entry.id = std::string(id.template get_ref<const std::string&>());
+        entry.settings = settings.template get<std::uint64_t>();
+        return valid_utf8(entry.prefab) && valid_utf8(entry.id);
+    });
+    if (!entries_read) return "a placement entry is not [prefab, id, settings]";
+    std::int64_t numbers[4] = {};
+    std::size_t next = 0;
+    table.placements.reserve(at.size() / 4);
+    const bool placements_read = all_items(at, [&](const auto& item) {
+        if (!item.is_number_unsigned() || item.template get<std::uint64_t>() > max_placement_pixel)
+            return false;
+        numbers[next++] = item.template get<std::int64_t>();
+        if (next < 4) return true;
+        next = 0;
+        table.placements.push_back(
+            {static_cast<std::uint32_t>(numbers[0]), static_cast<std::int32_t>(numbers[1]),
+             static_cast<std::int32_t>(numbers[2]), static_cast<std::int32_t>(numbers[3])});
+        return true;
+    });
+    if (!placements_read) return "a placement is not four whole numbers";
+    return check_level_placements(table);
+}
+
 /// Compact form of a field value.
 template <class T>
 json value_to_compact(const T& value) {
@@ -304,12 +357,14 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     };
     save.snapshot.game.fields(game_writer);
     body["game"] = std::move(game);
+    if (save.placements) body["placements"] = placements_to_compact(*save.placements);
     // The parts in the order the direct reader wants them (any order reads): the slot table and the type
     // list before the entity list, so each record is read through its type's fields as it comes.
     std::vector<std::uint8_t> out;
     out.reserve(32 * save.snapshot.entities.size() + 256);
-    out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 7 entries
-    for (const char* part : {"play", "sequence", "tick", "slots", "types", "entities", "game"}) {
+    out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 7 or 8 entries
+    for (const char* part : {"play", "sequence", "tick", "slots", "types", "entities", "game", "placements"}) {
+        if (!body.contains(part)) continue;
         json::to_msgpack(json(part), out);
         json::to_msgpack(body[part], out);
     }
@@ -430,6 +485,12 @@ std::optional<SavedGame> decode_save_body_reference(const SaveBody& file, std::s
         CompactReader<json> reader{game_positions, game_values, problem};
         save.snapshot.game.fields(reader);
         if (!problem.empty()) return fail("game: " + problem);
+        if (body.contains("placements")) {
+            auto table = std::make_shared<LevelPlacements>();
+            if (std::string wrong = placements_from_compact(body.at("placements"), *table); !wrong.empty())
+                return fail(wrong);
+            save.placements = std::move(table);
+        }
     } catch (const json::exception& e) {
         return fail(std::string("missing or mistyped data (") + e.what() + ")");
     } catch (const std::invalid_argument& e) {
@@ -561,7 +622,7 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
 
     // The parts of the body (bits of `seen`).
     constexpr unsigned sequence = 1, tick = 2, slot_table = 4, type_list = 8, entity_list = 16, game_map = 32,
-                       play_part = 64;
+                       play_part = 64, placement_table = 128;
     unsigned seen = 0;
     // The slot table checked, once it and the type list are in (the entity list can then be read at once).
     auto layout_ready = [&]() {
@@ -580,14 +641,15 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
     MsgpackValue value;
     for (std::size_t i = 0; i < entries; ++i) {
         if (!reader.read_key(key)) return std::nullopt;
-        const unsigned part = key == "sequence"   ? sequence
-                              : key == "tick"     ? tick
-                              : key == "slots"    ? slot_table
-                              : key == "types"    ? type_list
-                              : key == "entities" ? entity_list
-                              : key == "game"     ? game_map
-                              : key == "play"     ? play_part
-                                                  : 0;
+        const unsigned part = key == "sequence"     ? sequence
+                              : key == "tick"       ? tick
+                              : key == "slots"      ? slot_table
+                              : key == "types"      ? type_list
+                              : key == "entities"   ? entity_list
+                              : key == "game"       ? game_map
+                              : key == "play"       ? play_part
+                              : key == "placements" ? placement_table
+                                                    : 0;
         if (seen & part) return std::nullopt;  // given twice: the reference takes the later one
         seen |= part;
         bool ok = true;
@@ -635,6 +697,12 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
                     ok = (play = play_from(value, file.content_hash)).has_value();
                 if (play) save.play = *play;
                 if (play && save.legacy()) save.legacy_files_hash = file.content_hash;
+                break;
+            }
+            case placement_table: {
+                auto table = std::make_shared<LevelPlacements>();
+                ok = reader.read(value, 1) && placements_from_compact(value, *table).empty();
+                save.placements = std::move(table);
                 break;
             }
             default:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "engine/msgpack_check.hpp"
 #include "engine/save_file.hpp"
 #include "game/levels/level_identity.hpp"
+#include "game/save/level_placements.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
@@ -17,8 +19,9 @@ namespace qs {
 /// The save format this build writes; it reads every version up to this one (see migrate_save_body).
 /// 1: the level id and hash in the body; 2: in the file header; 3: the body of format 2 in a container
 /// checked by CRC-32 instead of FNV-1a 64 (engine/save_file.hpp), for a faster load; 4: the header's hash
-/// is the level's play identity (PlayIdentity::id) and the body holds its components ("play"). Formats 1-3
-/// carry a hash of the level's file bytes instead (SavedGame::legacy_files_hash).
+/// is the level's play identity (PlayIdentity::id) and the body holds its components ("play"), and may hold
+/// what the level placed ("placements", for a load into an edited level). Formats 1-3 carry a hash of the
+/// level's file bytes instead (SavedGame::legacy_files_hash).
 inline constexpr std::uint32_t save_format_version = 4;
 /// The first format keyed to the level's play identity.
 inline constexpr std::uint32_t save_format_with_play_identity = 4;
@@ -56,6 +59,9 @@ struct SavedGame {
     /// Formats 1-3 (written before play identities): the FNV-1a hash of the level's file bytes they carry
     /// instead (LevelData::files_hash at save time); 0 from format 4 on.
     std::uint64_t legacy_files_hash = 0;
+    /// What the level placed when the save was made, so the save can be carried into an edited version of
+    /// it (save_carry.hpp); null in a save from before the table was written (it loads only exactly).
+    std::shared_ptr<const LevelPlacements> placements = nullptr;
     /// Written before play identities (formats 1-3): matched to its level by legacy_files_hash only.
     bool legacy() const { return play.sim_version == 0; }
 };
