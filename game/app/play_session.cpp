@@ -65,6 +65,15 @@ Tuning PlaySession::tuning_for_start() const {
     return tuning;
 }
 
+std::shared_ptr<const LevelPlacements> PlaySession::placements() {
+    if (!current_.level) return nullptr;
+    if (placements_level_ != current_.level.get()) {
+        placements_ = level_placements(*current_.level);
+        placements_level_ = current_.level.get();
+    }
+    return placements_;
+}
+
 void PlaySession::restart() {
     if (!current_.level) return;
     CheckedLevel again = current_;
@@ -88,6 +97,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     save->legacy_files_hash = 0;
     save->sequence = 0;  // QuickSaves::keep numbers it
     save->tick = tick;
+    save->placements = placements();
     // A later quickload continues from a freshly built Box2D world, so the game must continue from one
     // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
     // place, before the next tick, capturing the save on the way (the entities already hold its values).
@@ -106,18 +116,16 @@ void PlaySession::quicksave(std::int64_t tick) {
 
 namespace {
 
-/// Whether `save` restores exactly into `level` (played as `play`): the same geometry, entities and rules
-/// (the tuning and the simulation version may differ: the world's layout is the same, and it plays on under
-/// today's). A save written before play identities matches when the level's files are byte for byte the
-/// ones it was made on. Else `error` says why not.
+/// Whether `save` can be loaded into `level` (played as `play`): exactly (save_fits_level_exactly), or
+/// carried into it when the level's play changed and the save knows what the level placed. Else `error`
+/// says why not.
 bool save_fits(const SavedGame& save, const LevelData& level, const PlayIdentity& play, std::string& error) {
+    if (save_fits_level_exactly(save, level, play) || save.placements) return true;
     if (save.legacy()) {
-        if (save.legacy_files_hash == level.files_hash) return true;
         error = "made by an older version of Quickstep for another version of level '" + save.level +
                 "' (it cannot be matched to this one)";
         return false;
     }
-    if (save.play.same_level(play)) return true;
     error = "level '" + save.level + "' changed since the quicksave (" +
             join_differences(play_differences(save.play, play)) + ")";
     return false;
@@ -196,6 +204,24 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
                                bool older, Clock::time_point pressed) {
     const bool switched = other_level && (!current_.level || save->level != current_.level->folder_name);
     if (switched && !start(std::move(*other_level))) return false;
+    if (!save_fits_level_exactly(*save, *current_.level, play_)) {
+        CarryReport report;
+        std::string error;
+        if (!carry_into_level(*save, report, error)) {
+            std::fprintf(stderr, "quickstep: cannot carry the quicksave into the edited level: %s\n",
+                         error.c_str());
+            notify(SessionNotice::Kind::toast, "Quickload failed: the level changed and " + error, 5);
+            return false;
+        }
+        std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(),
+                     ms_since(pressed));
+        std::fprintf(stderr, "quickstep: level '%s' changed since the quicksave: %s\n",
+                     current_.level->folder_name.c_str(), report.summary().c_str());
+        last_loaded_ = std::move(save);
+        notify(SessionNotice::Kind::toast, "The level changed: " + report.summary(), 5);
+        notify(SessionNotice::Kind::sound, "load");
+        return true;
+    }
     if (save->legacy()) {  // it fits the level's files exactly: keyed to their play identity from now on
         auto keyed = std::make_shared<SavedGame>(*save);
         keyed->play = play_;
@@ -219,6 +245,22 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
                format_time(world_->game.timer_ticks) + (switched ? " (another level)" : ""));
     last_loaded_ = std::move(save);
     notify(SessionNotice::Kind::sound, "load");
+    return true;
+}
+
+bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, std::string& error) {
+    auto fresh = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
+    std::optional<WorldSnapshot> carried = carry_save(save, fresh->capture(), *current_.level, report, error);
+    if (!carried) return false;
+    try {
+        fresh->restore(*carried);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+    world_ = std::move(fresh);
+    rewind_.start(*world_);
+    save_pool_.prepare(world_->entities.size());
     return true;
 }
 
@@ -288,14 +330,37 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
         return Reload::failed;
     }
     reload_error_.clear();
-    // Keep the player where it was when that spot is still open, so an edit can be tried at once.
-    std::optional<std::pair<double, double>> spot;
-    if (Player* player = world_ ? world_->player() : nullptr)
-        spot = std::make_pair(player->state.x, player->state.y);
+    // The world as it stands, carried into the edited level as a quicksave would be, so an edit can be
+    // tried at once from where the player stood.
+    std::optional<SavedGame> here;
+    if (world_) {
+        here.emplace();
+        here->level = current_.level->folder_name;
+        here->play = play_;
+        here->snapshot = world_->capture();
+        here->placements = placements();
+    }
+    const std::string name = edited.level->name;
     if (!start(std::move(edited))) return Reload::none;
-    bool in_place = spot && keep_player_at(spot->first, spot->second);
-    notify(SessionNotice::Kind::toast, "Reloaded " + world_->level().name);
-    return in_place ? Reload::reloaded_in_place : Reload::reloaded;
+    if (here && save_fits_level_exactly(*here, *current_.level, play_)) {  // nothing that plays changed
+        world_->restore(here->snapshot);
+        rewind_.start(*world_);
+    }
+    if (!here || save_fits_level_exactly(*here, *current_.level, play_)) {
+        notify(SessionNotice::Kind::toast, "Reloaded " + name);
+        return here ? Reload::reloaded_in_place : Reload::reloaded;
+    }
+    CarryReport report;
+    std::string error;
+    if (!carry_into_level(*here, report, error)) {
+        std::fprintf(stderr, "quickstep: hot reload restarted the level: %s\n", error.c_str());
+        notify(SessionNotice::Kind::toast, "Reloaded " + name + " from its start: " + error, 5);
+        return Reload::reloaded;
+    }
+    std::fprintf(stderr, "quickstep: hot reload of '%s': %s\n", current_.level->folder_name.c_str(),
+                 report.summary().c_str());
+    notify(SessionNotice::Kind::toast, "Reloaded " + name + ": " + report.summary(), 5);
+    return Reload::reloaded_in_place;
 }
 
 bool PlaySession::reactivate_checkpoint(EntityRef checkpoint) {

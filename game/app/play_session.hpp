@@ -15,6 +15,7 @@
 #include "game/levels/level_catalog.hpp"
 #include "game/save/quicksaves.hpp"
 #include "game/save/rewind_buffer.hpp"
+#include "game/save/save_carry.hpp"
 #include "game/save/save_pool.hpp"
 #include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
@@ -65,10 +66,12 @@ class PlaySession {
     /// before it returns).
     void quicksave(std::int64_t tick);
     /// F9 (`older` false) or F8 (`older` true). A save of another level in `levels` starts that level
-    /// first. Returns true when a save was loaded.
+    /// first. A save of a level whose play changed since is carried into the edited level (save_carry.hpp):
+    /// the player's place and progress come back, and a toast and a stderr line say what was carried.
+    /// Returns true when a save was loaded.
     bool quickload(bool older, const std::vector<LevelListing>& levels);
     /// Loads `save` as a quickload does (a replay's save from before its run); false with a message when
-    /// its level is not installed or changed.
+    /// its level is not installed or cannot take it.
     bool load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels);
     /// The save the last quicksave made, and the one the last successful quickload or load() loaded.
     std::shared_ptr<const SavedGame> last_saved() const { return last_saved_; }
@@ -96,8 +99,9 @@ class PlaySession {
 
     /// What a look at the level's files found.
     enum class Reload : std::uint8_t { none, failed, reloaded, reloaded_in_place };
-    /// Hot reload: when the level's files changed (polled at `now_seconds`), loads them again and restarts
-    /// the level, keeping the player where it stood when that spot is still open (`reloaded_in_place`).
+    /// Hot reload: when the level's files changed (polled at `now_seconds`), loads them again and carries
+    /// the world as it stood into the edited level as F9 carries a save (`reloaded_in_place`; a player
+    /// whose spot is in a wall now goes to the nearest free spot or the start, and the toast says which).
     /// An edit that does not load keeps the last good version (`failed`, reload_error() says why).
     Reload reload_if_edited(double now_seconds);
     /// Why the level's files did not load at the last reload; empty when they did.
@@ -154,6 +158,11 @@ class PlaySession {
     /// decoding it if it came from disk) to the world ready for its next tick, rewind recording restarted.
     bool restore_save(std::shared_ptr<const SavedGame> save, std::optional<CheckedLevel> other_level,
                       bool older, std::chrono::steady_clock::time_point pressed);
+    /// Replaces the world with a fresh one of the current level into which `save` (of an earlier version of
+    /// it) is carried; false (the world as it was) with `error` when the save cannot be carried.
+    bool carry_into_level(const SavedGame& save, CarryReport& report, std::string& error);
+    /// What the current level placed (made when first asked, for saves and hot reloads).
+    std::shared_ptr<const LevelPlacements> placements();
 
     Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
     QuickSaves saves_;                           ///< the player's own quicksaves
@@ -168,7 +177,9 @@ class PlaySession {
     std::unique_ptr<World> world_;
     RewindBuffer rewind_;  ///< every tick since the last canonical start
     std::shared_ptr<const SavedGame> last_saved_, last_loaded_;
-    FolderWatcher watcher_;  ///< the current level's files, for hot reload
+    std::shared_ptr<const LevelPlacements> placements_;  ///< of current_.level, or null until asked
+    const LevelData* placements_level_ = nullptr;        ///< the level placements_ was made of
+    FolderWatcher watcher_;                              ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
     std::optional<LevelReport> level_report_;

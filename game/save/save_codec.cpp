@@ -363,7 +363,8 @@ std::vector<std::uint8_t> encode_save_body(const SavedGame& save) {
     std::vector<std::uint8_t> out;
     out.reserve(32 * save.snapshot.entities.size() + 256);
     out.push_back(static_cast<std::uint8_t>(0x80 | body.size()));  // a fixmap: 7 or 8 entries
-    for (const char* part : {"play", "sequence", "tick", "slots", "types", "entities", "game", "placements"}) {
+    for (const char* part :
+         {"play", "sequence", "tick", "slots", "types", "entities", "game", "placements"}) {
         if (!body.contains(part)) continue;
         json::to_msgpack(json(part), out);
         json::to_msgpack(body[part], out);

@@ -1,5 +1,6 @@
 # Hot reload in a real window (Xvfb): an edit to the level's files while it runs is picked up after the
-# debounce; a broken edit keeps the last good version running and says why. Skipped without xvfb-run.
+# debounce, and the game goes on from where it was (a new coin, a wall where the player stood); a broken
+# edit keeps the last good version running and says why. Skipped without xvfb-run.
 source "$(dirname "$0")/lib/common.bash"
 
 if ! command -v xvfb-run >/dev/null; then
@@ -62,4 +63,27 @@ grep -q "hot reload kept the last good version: .*hot.lvl: line 1, column" "$SCR
     && pass "the broken edit is reported with its position" || fail "no report: $(cat "$SCRATCH/broken.err")"
 [ "$(json_query "$SCRATCH/broken.json" 'd["level"] == "hot" and len(of("player")) == 1')" = True ] \
     && pass "the last good version kept running" || fail "world lost after a broken edit"
+# 3. An edit that adds a coin: the game goes on from where it stood (its timer too) and says what changed.
+printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff", "#ffff00"], "spr_prefabs": ["player", "coin"] }\n' >"$level/hot.lvl"
+art "............"
+( after_start "$SCRATCH/coin.err"; python3 "$SRC/tests/cli/lib/png_edit.py" "$level/sprites/layer0.png" '8,2=#ffff00' ) &
+xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/coin.json" \
+    --save-dir "$SCRATCH/saves" >"$SCRATCH/coin.out" 2>"$SCRATCH/coin.err"
+wait
+grep -q "^quickstep: hot reload of 'hot': kept your place, 1 of 1 entities; 1 new coin$" "$SCRATCH/coin.err" \
+    && pass "the reload says what it carried" || fail "no carry line: $(cat "$SCRATCH/coin.err")"
+[ "$(json_query "$SCRATCH/coin.json" 'd["game"]["timer_ticks"] == 480 and len(of("coin")) == 1')" = True ] \
+    && pass "the game went on (its timer kept) with the new coin" || fail "the reload restarted the level"
+
+# 4. A wall drawn where the player stands: the player goes to the nearest free spot, and the toast says so.
+art "............"
+( after_start "$SCRATCH/wall.err"; python3 "$SRC/tests/cli/lib/png_edit.py" "$level/geometry/layer0.png" '1,4=#000000' ) &
+xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/wall.json" \
+    --save-dir "$SCRATCH/saves" >"$SCRATCH/wall.out" 2>"$SCRATCH/wall.err"
+wait
+grep -q "^quickstep: hot reload of 'hot': kept your place (moved [0-9.]* tiles out of a wall), 1 of 1 entities" \
+    "$SCRATCH/wall.err" && pass "a walled-in player moves to the nearest free spot" \
+    || fail "walled in: $(cat "$SCRATCH/wall.err")"
+[ "$(json_query "$SCRATCH/wall.json" 'not (1 <= of("player")[0]["x"] < 2 and 4 <= of("player")[0]["y"] < 5)')" = True ] \
+    && pass "the player is out of the wall" || fail "the player is in the wall"
 finish
