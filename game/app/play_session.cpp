@@ -67,9 +67,9 @@ Tuning PlaySession::tuning_for_start() const {
 
 std::shared_ptr<const LevelPlacements> PlaySession::placements() {
     if (!current_.level) return nullptr;
-    if (placements_level_ != current_.level.get()) {
+    if (placements_level_.lock() != current_.level) {  // a freed level never passes for a new one
         placements_ = level_placements(*current_.level);
-        placements_level_ = current_.level.get();
+        placements_level_ = current_.level;
     }
     return placements_;
 }

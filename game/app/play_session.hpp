@@ -178,7 +178,7 @@ class PlaySession {
     RewindBuffer rewind_;  ///< every tick since the last canonical start
     std::shared_ptr<const SavedGame> last_saved_, last_loaded_;
     std::shared_ptr<const LevelPlacements> placements_;  ///< of current_.level, or null until asked
-    const LevelData* placements_level_ = nullptr;        ///< the level placements_ was made of
+    std::weak_ptr<const LevelData> placements_level_;    ///< the level placements_ was made of
     FolderWatcher watcher_;                              ///< the current level's files, for hot reload
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
