@@ -95,8 +95,16 @@ unset QUICKSTEP_DATA_DIR
 mkdir -p "$SCRATCH/legacy"
 cp "$SRC/tests/data/legacy/first_steps.qss" "$SCRATCH/legacy/quicksave-1.qss"
 quickload_dump "$SCRATCH/legacy" "$SCRATCH/legacy.json"
-same_dump "$SRC/tests/data/legacy/first_steps.quickload.json" "$SCRATCH/legacy.json" &&
-    pass "an older build's quicksave loads exactly while the level's files are unchanged" ||
+# That build's dump has no "placement" field: its save knows no placements, so every entity has -1 now
+# (the dump without them is written only when that holds).
+python3 - "$SCRATCH/legacy.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+if {e.pop("placement", None) for e in d["entities"]} == {-1}:
+    json.dump(d, open(sys.argv[1] + ".old.json", "w"))
+PY
+same_dump "$SRC/tests/data/legacy/first_steps.quickload.json" "$SCRATCH/legacy.json.old.json" &&
+    pass "an older build's quicksave loads exactly while the level's files are unchanged (placements unknown)" ||
     fail "the older build's quicksave: $(cat "$SCRATCH/legacy.json.err")"
 quickload_dump "$SCRATCH/legacy" "$SCRATCH/legacy.edited.json" "$LEVEL"
 grep -q "made by an older version of Quickstep" "$SCRATCH/legacy.edited.json.err" &&
