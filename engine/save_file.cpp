@@ -1,6 +1,8 @@
 // Save file container, atomic writes and the background writer.
 #include "engine/save_file.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -154,46 +156,68 @@ std::optional<std::vector<std::uint8_t>> read_whole_file(const fs::path& path, s
     return bytes;
 }
 
-bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>& bytes, std::string& error) {
+bool write_file_atomically(const fs::path& path, const std::vector<std::uint8_t>& bytes, std::string& error,
+                           ExistingFile existing, bool* name_taken, bool* created_folder) {
     std::error_code ec;
+    if (name_taken) *name_taken = false;
+    if (created_folder) *created_folder = false;
     if (!path.parent_path().empty() && !fs::is_directory(path.parent_path(), ec)) {
         fs::create_directories(path.parent_path(), ec);
         if (ec) {
             error = path.parent_path().string() + ": cannot create the folder: " + ec.message();
             return false;
         }
+        if (created_folder) *created_folder = true;
     }
-    fs::path temp = path;
-    temp += ".tmp";
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A name of its own (O_EXCL): two processes writing the same file never write into one temp file.
+    std::string temp_name = path.string() + ".XXXXXX.tmp";
+    int fd = ::mkostemps(temp_name.data(), 4, O_CLOEXEC);
     if (fd < 0) {
-        error = temp.string() + ": cannot create: " + std::strerror(errno);
+        error = path.string() + ".tmp: cannot create: " + std::strerror(errno);
         return false;
     }
+    const fs::path temp = temp_name;
     // Held until the file is renamed and closed: remove_abandoned_temp_files() leaves a locked temp file
     // alone (another process is writing it) and removes the rest (left by a crash).
     ::flock(fd, LOCK_EX);
+    ::fchmod(fd, 0644);
+    auto give_up = [&](std::string message) {
+        error = std::move(message);
+        ::close(fd);
+        std::error_code remove_ec;
+        fs::remove(temp, remove_ec);
+        return false;
+    };
     std::size_t written = 0;
     while (written < bytes.size()) {
         ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
         if (n < 0) {
             if (errno == EINTR) continue;
-            error = temp.string() + ": write failed: " + std::strerror(errno);
-            ::close(fd);
-            fs::remove(temp, ec);
-            return false;
+            return give_up(temp.string() + ": write failed: " + std::strerror(errno));
         }
         written += static_cast<std::size_t>(n);
     }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        error = temp.string() + ": cannot flush to disk: " + std::strerror(errno);
-        fs::remove(temp, ec);
-        return false;
+    if (::fsync(fd) != 0) return give_up(temp.string() + ": cannot flush to disk: " + std::strerror(errno));
+    if (existing == ExistingFile::keep) {
+        // renameat2(RENAME_NOREPLACE): the check and the rename are one step, so a file another process
+        // put there meanwhile is never replaced.
+        int renamed = ::renameat2(AT_FDCWD, temp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE);
+        if (renamed != 0 && (errno == EINVAL || errno == ENOSYS)) {
+            // A file system without it: link() refuses an existing name too.
+            renamed = ::link(temp.c_str(), path.c_str());
+            if (renamed == 0) ::unlink(temp.c_str());
+        }
+        if (renamed != 0) {
+            const int rename_errno = errno;
+            if (name_taken) *name_taken = rename_errno == EEXIST;
+            return give_up(path.string() + ": cannot rename into place: " + std::strerror(rename_errno));
+        }
+    } else {
+        fs::rename(temp, path, ec);
+        if (ec) return give_up(path.string() + ": cannot rename into place: " + ec.message());
     }
-    fs::rename(temp, path, ec);
-    if (ec) {
-        error = path.string() + ": cannot rename into place: " + ec.message();
-        fs::remove(temp, ec);
+    if (::close(fd) != 0) {
+        error = path.string() + ": cannot flush to disk: " + std::strerror(errno);
         return false;
     }
     fsync_path(path.parent_path().empty() ? fs::path(".") : path.parent_path(), O_RDONLY | O_DIRECTORY);
@@ -206,7 +230,13 @@ std::vector<fs::path> remove_abandoned_temp_files(const fs::path& dir,
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& temp = it->path();
-        if (temp.extension() != ".tmp" || !ours(fs::path(temp).replace_extension())) continue;
+        if (temp.extension() != ".tmp") continue;
+        // X.XXXXXX.tmp, or X.tmp from an older build.
+        fs::path target = fs::path(temp).replace_extension();
+        if (!ours(target)) {
+            const std::string unique = target.extension().string();
+            if (unique.size() != 7 || !ours(fs::path(target).replace_extension())) continue;
+        }
         int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
         if (fd < 0) continue;
         struct stat opened {
@@ -221,6 +251,22 @@ std::vector<fs::path> remove_abandoned_temp_files(const fs::path& dir,
         ::close(fd);
     }
     return removed;
+}
+
+FolderLock::FolderLock(const fs::path& dir, const char* name) {
+    fd_ = ::open((dir / name).c_str(), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd_ < 0) return;
+    while (::flock(fd_, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            ::close(fd_);
+            fd_ = -1;
+            return;
+        }
+    }
+}
+
+FolderLock::~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing lets go of the lock
 }
 
 BackgroundWriter::BackgroundWriter() : thread_([this] { run(); }) {}

@@ -72,18 +72,42 @@ std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::ve
 std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path,
                                                          std::uintmax_t max_bytes, std::string& error);
 
-/// Writes `bytes` to `path` through `path`.tmp: write, fsync, rename, fsync the directory. The temp file is
-/// locked (flock) while it exists. Creates the folder when missing; `error` names the path and the reason.
-bool write_file_atomically(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes,
-                           std::string& error);
+/// What write_file_atomically does when a file of that name exists already.
+enum class ExistingFile : std::uint8_t { replace, keep };
 
-/// Removes the temp files a crashed write_file_atomically left in `dir`: every `X.tmp` for which `ours(X)`
-/// is true and that no process holds locked (one being written right now is left alone). Returns them.
+/// Writes `bytes` to `path` through a temp file of a name no other writer uses (`path`.XXXXXX.tmp, made
+/// with O_EXCL): write, fsync, rename, fsync the directory. The temp file is locked (flock) while it exists.
+/// Creates the folder when missing (`created_folder`, when given, says whether it did). With
+/// ExistingFile::keep a file already named `path` is never replaced: false, with `name_taken` set when given.
+/// `error` names the path and the reason.
+bool write_file_atomically(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes,
+                           std::string& error, ExistingFile existing = ExistingFile::replace,
+                           bool* name_taken = nullptr, bool* created_folder = nullptr);
+
+/// Removes the temp files a crashed write_file_atomically left in `dir`: every `X.XXXXXX.tmp` (and `X.tmp`,
+/// as older builds named them) for which `ours(X)` is true and that no process holds locked (one being
+/// written right now is left alone). Returns them.
 std::vector<std::filesystem::path> remove_abandoned_temp_files(
     const std::filesystem::path& dir, const std::function<bool(const std::filesystem::path&)>& ours);
 
+/// An exclusive lock (flock) on the file `dir`/`name`, made when missing, held for the object's lifetime:
+/// processes writing into one folder take turns. Blocks until it has the lock; locked() is false when
+/// the file could not be opened (the folder is missing or read-only), and nothing is held then.
+class FolderLock {
+   public:
+    FolderLock(const std::filesystem::path& dir, const char* name);
+    ~FolderLock();
+    FolderLock(const FolderLock&) = delete;
+    FolderLock& operator=(const FolderLock&) = delete;
+    bool locked() const { return fd_ >= 0; }
+
+   private:
+    int fd_ = -1;
+};
+
 /// Runs jobs one after another on its own thread. flush() waits until all submitted jobs are done; the
-/// destructor flushes. Owned by the caller; not copyable.
+/// destructor flushes. Owned by the caller; not copyable. A job holds what it captured until it has run:
+/// a caller that submits faster than jobs run bounds what they hold itself (QuickSaves does).
 class BackgroundWriter {
    public:
     BackgroundWriter();

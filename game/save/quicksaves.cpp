@@ -14,9 +14,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Larger files are refused unread (a real quicksave of 100 000 entities is a few MB).
-constexpr std::uintmax_t max_save_file_bytes = 64u << 20;
-
 /// Whether a save file decodes, remembered per file (name, size, modification time) so the ring does not
 /// decode every file on every F5.
 bool decodes_cached(const fs::path& path, std::map<std::string, QuickSaveVerdict>& cache) {
@@ -29,10 +26,34 @@ bool decodes_cached(const fs::path& path, std::map<std::string, QuickSaveVerdict
     if (found != cache.end() && found->second.size == now.size && found->second.modified == now.modified)
         return found->second.good;
     std::string error;
-    auto file = read_whole_file(path, max_save_file_bytes, error);
+    auto file = read_whole_file(path, max_quicksave_file_bytes, error);
     now.good = file && decode_save_file(*file, error);
     cache[path.string()] = now;
     return now.good;
+}
+
+/// The highest quicksave number in `dir` (0 when none).
+std::uint64_t highest_in(const fs::path& dir) {
+    std::uint64_t highest = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (auto sequence = quicksave_sequence(it->path())) highest = std::max(highest, *sequence);
+    }
+    return highest;
+}
+
+/// Whether the reader takes `bytes` as a save; `error` says why not.
+bool readable(const std::vector<std::uint8_t>& bytes, std::string& error) {
+    if (bytes.size() > max_quicksave_file_bytes) {
+        error = "it would be " + std::to_string(bytes.size()) + " bytes, over the limit of " +
+                std::to_string(max_quicksave_file_bytes) + " bytes a save may have";
+        return false;
+    }
+    if (!decode_save_file(bytes, error)) {
+        error = "it would not load again (" + error + ")";
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -55,7 +76,10 @@ std::optional<std::uint64_t> quicksave_sequence(const fs::path& file) {
     return std::stoull(digits);
 }
 
-QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size) : dir_(std::move(dir)), ring_size_(ring_size) {
+QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size)
+    : dir_(std::move(dir)), ring_size_(ring_size), queue_(std::make_shared<WriteQueue>()) {
+    queue_->dir = dir_;
+    queue_->ring_size = ring_size_;
     // Temp files of writes cut short by a crash or a kill: never a save, only clutter.
     for (const fs::path& removed : remove_abandoned_temp_files(
              dir_, [](const fs::path& file) { return quicksave_sequence(file).has_value(); })) {
@@ -82,7 +106,7 @@ std::uint64_t QuickSaves::next_sequence() {
         last_sequence_ = highest + 1;
     } else {
         // Junk named with the largest number: count on from our own newest save, around taken names.
-        std::uint64_t next = memory_.empty() ? 1 : memory_.front().sequence + 1;
+        std::uint64_t next = memory_.empty() ? 1 : memory_.front().number() + 1;
         while (taken.contains(next) && next < max_save_sequence) ++next;
         last_sequence_ = next;
     }
@@ -92,51 +116,110 @@ std::uint64_t QuickSaves::next_sequence() {
 int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
                      double ms_so_far) {
     save->sequence = next_sequence();
-    Entry entry{save->sequence, quicksave_path(dir_, save->sequence), save};
-    memory_.push_front(entry);
+    auto written_as = std::make_shared<std::atomic<std::uint64_t>>(0);
+    memory_.push_front({save->sequence, save, written_as, {}});
     if (memory_.size() > ring_size_) memory_.pop_back();
     cursor_.reset();
     int slot = static_cast<int>((save->sequence - 1) % ring_size_) + 1;
-
-    std::size_t ring = ring_size_;
-    fs::path dir = dir_;
-    writer_.submit([save, path = entry.path, ring, dir, main_thread_ms, ms_so_far,
-                    entities = save->snapshot.entities.size(), errors_mutex = errors_mutex_,
-                    write_errors = write_errors_, verdicts = verdicts_] {
-        // The whole main-thread cost of the F5 is known once the session's quicksave() has returned.
-        double ms = ms_so_far;
-        try {
-            ms = main_thread_ms.get();
-        } catch (const std::future_error&) {  // the caller never said (a broken promise)
+    {
+        std::lock_guard lock(queue_->mutex);
+        queue_->pending.push_back({save->sequence, save, save->snapshot.entities.size(),
+                                   std::move(main_thread_ms), ms_so_far, written_as});
+        // Only the newest ring-size waiting saves will be kept on disk: older waiting ones let go of theirs.
+        std::size_t newer = 0;
+        for (auto it = queue_->pending.rbegin(); it != queue_->pending.rend(); ++it) {
+            if (it->save && ++newer > ring_size_) it->save.reset();
         }
-        std::vector<std::uint8_t> bytes = encode_save_file(*save);
-        std::string error;
-        if (!write_file_atomically(path, bytes, error)) {
-            std::fprintf(stderr, "quickstep: quicksave kept in memory only: %s\n", error.c_str());
-            std::fprintf(stderr, "quicksave: %zu entities, in memory only (not written), %.3f ms\n", entities,
-                         ms);
-            std::lock_guard lock(*errors_mutex);
-            write_errors->push_back("Quicksave kept in memory only: " + error);
-            return;
-        }
-        std::fprintf(stderr, "quicksave: %zu entities, %zu bytes, %.3f ms\n", entities, bytes.size(), ms);
-        // Keep the newest `ring` good saves; older good ones go. Files that do not decode are not part of
-        // the ring: never counted, never deleted.
-        std::vector<std::uint64_t> good;
-        std::error_code ec;
-        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-            auto sequence = quicksave_sequence(it->path());
-            if (sequence && it->is_regular_file(ec) && decodes_cached(it->path(), *verdicts))
-                good.push_back(*sequence);
-        }
-        std::sort(good.rbegin(), good.rend());
-        for (std::size_t i = ring; i < good.size(); ++i) {
-            fs::path old = quicksave_path(dir, good[i]);
-            fs::remove(old, ec);
-            verdicts->erase(old.string());
-        }
-    });
+    }
+    writer_.submit([queue = queue_] { write_next(*queue); });
     return slot;
+}
+
+std::size_t QuickSaves::saves_waiting() const {
+    std::lock_guard lock(queue_->mutex);
+    return static_cast<std::size_t>(std::count_if(queue_->pending.begin(), queue_->pending.end(),
+                                                  [](const PendingWrite& p) { return p.save != nullptr; }));
+}
+
+void QuickSaves::write_next(WriteQueue& queue) {
+    PendingWrite job;
+    {
+        std::lock_guard lock(queue.mutex);
+        if (queue.pending.empty()) return;
+        job = std::move(queue.pending.front());
+        queue.pending.pop_front();
+    }
+    // The whole main-thread cost of the F5 is known once the session's quicksave() has returned.
+    double ms = job.ms_so_far;
+    try {
+        ms = job.main_thread_ms.get();
+    } catch (const std::future_error&) {  // the caller never said (a broken promise)
+    }
+    auto in_memory_only = [&](const std::string& error) {
+        std::fprintf(stderr, "quickstep: quicksave kept in memory only: %s\n", error.c_str());
+        std::fprintf(stderr, "quicksave: %zu entities, in memory only (not written), %.3f ms\n", job.entities,
+                     ms);
+        std::lock_guard lock(queue.mutex);
+        queue.messages.push_back("Quicksave kept in memory only: " + error);
+    };
+    if (!job.save) {
+        std::fprintf(stderr, "quicksave: %zu entities, not written (newer saves replaced it), %.3f ms\n",
+                     job.entities, ms);
+        return;
+    }
+    std::vector<std::uint8_t> bytes = encode_save_file(*job.save);
+    job.save.reset();  // the bytes are all the write needs
+    std::string error;
+    if (!readable(bytes, error)) {
+        in_memory_only("not written: " + error);
+        return;
+    }
+    const fs::path& dir = queue.dir;
+    std::error_code ec;
+    const bool folder_was_there = fs::is_directory(dir, ec);
+    if (!folder_was_there) fs::create_directories(dir, ec);  // write_file_atomically says why it failed
+    if (!folder_was_there && !ec && queue.wrote_before) {
+        std::string message = "The save folder " + dir.string() + " was gone: made it again";
+        std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+        std::lock_guard lock(queue.mutex);
+        queue.messages.push_back(message);
+    }
+    // Other processes saving into this folder wait while this one names and writes its file.
+    FolderLock folder_lock(dir, quicksave_lock_name);
+    // Above every file in the folder (another process may have saved meanwhile), unless junk holds the
+    // largest number: then from the number keep() gave, around taken names.
+    const std::uint64_t highest = highest_in(dir);
+    std::uint64_t number = highest < max_save_sequence ? std::max(job.sequence, highest + 1) : job.sequence;
+    bool written = false, name_taken = true;
+    for (int attempt = 0; attempt < 100 && name_taken && number <= max_save_sequence; ++attempt, ++number) {
+        written =
+            write_file_atomically(quicksave_path(dir, number), bytes, error, ExistingFile::keep, &name_taken);
+        if (written) break;
+    }
+    if (!written) {
+        in_memory_only(error);
+        return;
+    }
+    queue.wrote_before = true;
+    job.written_as->store(number);
+    const fs::path path = quicksave_path(dir, number);
+    if (auto modified = fs::last_write_time(path, ec); !ec)
+        queue.verdicts[path.string()] = {bytes.size(), modified, true};
+    std::fprintf(stderr, "quicksave: %zu entities, %zu bytes, %.3f ms\n", job.entities, bytes.size(), ms);
+    // Keep the newest `ring` good saves; older good ones go. Files that do not decode are not part of
+    // the ring: never counted, never deleted.
+    std::vector<std::uint64_t> good;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        auto sequence = quicksave_sequence(it->path());
+        if (sequence && it->is_regular_file(ec) && decodes_cached(it->path(), queue.verdicts))
+            good.push_back(*sequence);
+    }
+    std::sort(good.rbegin(), good.rend());
+    for (std::size_t i = queue.ring_size; i < good.size(); ++i) {
+        fs::path old = quicksave_path(dir, good[i]);
+        fs::remove(old, ec);
+        queue.verdicts.erase(old.string());
+    }
 }
 
 std::vector<QuickSaves::Entry> QuickSaves::known_saves() {
@@ -146,11 +229,11 @@ std::vector<QuickSaves::Entry> QuickSaves::known_saves() {
         auto sequence = quicksave_sequence(it->path());
         if (!sequence) continue;
         bool in_memory = std::any_of(entries.begin(), entries.end(),
-                                     [&](const Entry& e) { return e.sequence == *sequence; });
-        if (!in_memory) entries.push_back({*sequence, it->path(), nullptr});
+                                     [&](const Entry& e) { return e.number() == *sequence; });
+        if (!in_memory) entries.push_back({*sequence, nullptr, nullptr, it->path()});
     }
     std::sort(entries.begin(), entries.end(),
-              [](const Entry& a, const Entry& b) { return a.sequence > b.sequence; });
+              [](const Entry& a, const Entry& b) { return a.number() > b.number(); });
     return entries;
 }
 
@@ -158,11 +241,12 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
                                         const std::function<bool(const SavedGame&, std::string&)>& usable) {
     Found found;
     for (Entry& entry : known_saves()) {
-        if (below && entry.sequence >= *below) continue;
+        if (below && entry.number() >= *below) continue;
+        if (entry.path.empty()) entry.path = quicksave_path(dir_, entry.number());
         std::shared_ptr<const SavedGame> save = entry.save;
         std::string error;
         if (!save) {
-            auto file = read_whole_file(entry.path, max_save_file_bytes, error);
+            auto file = read_whole_file(entry.path, max_quicksave_file_bytes, error);
             std::optional<SavedGame> decoded;
             if (file) decoded = decode_save_file(*file, error);
             if (!decoded) {
@@ -176,7 +260,7 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
                 found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
             continue;
         }
-        cursor_ = entry.sequence;
+        cursor_ = entry.number();
         found.save = save;
         return found;
     }
@@ -184,8 +268,8 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
 }
 
 std::vector<std::string> QuickSaves::take_write_errors() {
-    std::lock_guard lock(*errors_mutex_);
-    return std::exchange(*write_errors_, {});
+    std::lock_guard lock(queue_->mutex);
+    return std::exchange(queue_->messages, {});
 }
 
 QuickSaves::Found QuickSaves::newest(const std::function<bool(const SavedGame&, std::string&)>& usable) {

@@ -1,8 +1,19 @@
 // Quicksaves: F5 keeps a ring of the newest saves in memory and writes each to the save dir in the
 // background (quicksave-<sequence>.qss, atomically); F9 loads the newest, F8 steps back to older ones.
 // Files that fail to load are reported by name and skipped, never overwritten or deleted.
+//
+// Bounded: the memory ring holds `ring_size` saves; of the saves waiting for their disk write only the
+// newest `ring_size` are kept (an older one would be pruned as soon as the newer ones are written, so it is
+// dropped unwritten and its report line says so): at most ring_size + 1 saves wait or are being written,
+// however fast F5 is pressed. A save the reader would refuse (over max_quicksave_file_bytes, or a body the
+// decoder does not take) is never written: it stays in memory and the player is told.
+//
+// Several processes may share a save dir: the writer takes the folder's lock file (.quicksave-lock) for
+// each write, numbers the file above every file in the folder, and never replaces an existing file; when
+// another process took the number meanwhile, the save is written under the next free one.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -19,6 +30,12 @@
 #include "game/save/save_codec.hpp"
 
 namespace qs {
+
+/// Larger save files are refused unread, and never written (a real quicksave of 100 000 entities is a few
+/// MB).
+inline constexpr std::uintmax_t max_quicksave_file_bytes = 64u << 20;
+/// The lock file in a save dir that writers (of any process) hold while they name and write a save.
+inline constexpr const char* quicksave_lock_name = ".quicksave-lock";
 
 /// Whether a save file decoded, for the file as it was (size, modification time).
 struct QuickSaveVerdict {
@@ -37,7 +54,9 @@ class QuickSaves {
     /// F5: keeps `save` (its sequence number is set here) in the ring and queues its disk write. The
     /// "quicksave:" line is printed once the file's size and `main_thread_ms` are both known: the whole
     /// main-thread cost of the F5, which the caller sets once its F5 work is done, this call included (a
-    /// broken promise prints `ms_so_far`). Returns the slot number (1..ring size) for the toast.
+    /// broken promise prints `ms_so_far`). A save dropped unwritten because ring-size newer saves were
+    /// waiting behind it prints `quicksave: N entities, not written (newer saves replaced it), T ms`.
+    /// Returns the slot number (1..ring size) for the toast.
     int keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
              double ms_so_far);
     /// The same with the main-thread time already known.
@@ -61,18 +80,50 @@ class QuickSaves {
     /// silently (newest() too).
     Found older(const std::function<bool(const SavedGame&, std::string&)>& usable);
 
-    /// Messages about disk writes that failed since the last call (the save stays in memory).
+    /// Messages about disk writes that failed since the last call (the save stays in memory), and about the
+    /// save dir (made again after it was deleted).
     std::vector<std::string> take_write_errors();
     /// Waits for queued disk writes.
     void flush() { writer_.flush(); }
     const std::filesystem::path& dir() const { return dir_; }
+    /// For tests: saves held by writes not started yet (at most the ring size).
+    std::size_t saves_waiting() const;
 
    private:
     struct Entry {
-        std::uint64_t sequence = 0;
-        std::filesystem::path path;
+        std::uint64_t sequence = 0;             ///< the number keep() gave it
         std::shared_ptr<const SavedGame> save;  ///< in memory, or null (read from disk on demand)
+        /// The number of its file once written (another process may have taken `sequence`); 0 before.
+        std::shared_ptr<std::atomic<std::uint64_t>> written_as;
+        std::filesystem::path path;  ///< its file (files found on disk)
+        std::uint64_t number() const {
+            std::uint64_t file = written_as ? written_as->load() : 0;
+            return file ? file : sequence;
+        }
     };
+    /// A disk write waiting for the writer's thread: the save is dropped (null) once ring-size newer saves
+    /// wait behind it.
+    struct PendingWrite {
+        std::uint64_t sequence = 0;
+        std::shared_ptr<const SavedGame> save;
+        std::size_t entities = 0;
+        std::shared_future<double> main_thread_ms;
+        double ms_so_far = 0;
+        std::shared_ptr<std::atomic<std::uint64_t>> written_as;
+    };
+    /// What the writer's thread shares with the game's.
+    struct WriteQueue {
+        std::filesystem::path dir;
+        std::size_t ring_size = 5;
+        mutable std::mutex mutex;
+        std::deque<PendingWrite> pending;  ///< oldest first
+        std::vector<std::string> messages;
+        bool wrote_before = false;  ///< the writer's thread only
+        /// Which files decode (the writer's thread only).
+        std::map<std::string, QuickSaveVerdict> verdicts;
+    };
+    static void write_next(WriteQueue& queue);
+
     std::vector<Entry> known_saves();  ///< memory ring + valid-looking files, newest first
     Found find_from(std::optional<std::uint64_t> below,
                     const std::function<bool(const SavedGame&, std::string&)>& usable);
@@ -83,11 +134,7 @@ class QuickSaves {
     std::deque<Entry> memory_;  ///< newest first
     std::optional<std::uint64_t> cursor_;
     std::optional<std::uint64_t> last_sequence_;
-    std::shared_ptr<std::mutex> errors_mutex_ = std::make_shared<std::mutex>();
-    std::shared_ptr<std::vector<std::string>> write_errors_ = std::make_shared<std::vector<std::string>>();
-    /// Which files decode (used by the background writer only).
-    std::shared_ptr<std::map<std::string, QuickSaveVerdict>> verdicts_ =
-        std::make_shared<std::map<std::string, QuickSaveVerdict>>();
+    std::shared_ptr<WriteQueue> queue_;
     BackgroundWriter writer_;  ///< last member: its thread stops first
 };
 

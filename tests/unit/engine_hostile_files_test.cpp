@@ -259,6 +259,33 @@ TEST_CASE("save files: temp files left by a crash are removed, one being written
     CHECK(fs::exists(dir / "quicksave-2.qss"));
 }
 
+TEST_CASE("save files: temp names are unique per write; a kept name is never replaced") {
+    fs::path dir = scratch("temp_names");
+    // Crash leftovers in the unique form are removed like the old form; other files stay.
+    std::ofstream(dir / "quicksave-5.qss.Ab12Cd.tmp") << "torn";
+    std::ofstream(dir / "notes.Ab12Cd.tmp") << "not ours";
+    auto removed = qs::remove_abandoned_temp_files(
+        dir, [](const fs::path& file) { return file.filename().string().rfind("quicksave-", 0) == 0; });
+    REQUIRE(removed.size() == 1);
+    CHECK(removed[0].filename() == "quicksave-5.qss.Ab12Cd.tmp");
+    CHECK(fs::exists(dir / "notes.Ab12Cd.tmp"));
+
+    std::string error;
+    REQUIRE_MESSAGE(qs::write_file_atomically(dir / "a.bin", {1, 2, 3}, error), error);
+    bool taken = false;
+    CHECK_FALSE(qs::write_file_atomically(dir / "a.bin", {4, 5}, error, qs::ExistingFile::keep, &taken));
+    CHECK(taken);
+    CHECK(fs::file_size(dir / "a.bin") == 3);
+    REQUIRE_MESSAGE(qs::write_file_atomically(dir / "b.bin", {4, 5}, error, qs::ExistingFile::keep, &taken),
+                    error);
+    CHECK_FALSE(taken);
+    REQUIRE_MESSAGE(qs::write_file_atomically(dir / "a.bin", {6}, error), error);  // replace (the default)
+    CHECK(fs::file_size(dir / "a.bin") == 1);
+    int temps = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) temps += entry.path().extension() == ".tmp";
+    CHECK(temps == 1);  // notes.Ab12Cd.tmp only
+}
+
 TEST_CASE("fields: ranges are checked on the number as read, before any conversion") {
     const qs::FieldSpec height = qs::editable(1, 4096, "tiles");
     CHECK(qs::number_in_range<int>(4096, height));

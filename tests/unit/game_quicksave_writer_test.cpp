@@ -1,0 +1,176 @@
+// The quicksave writer under load and faults: F5 faster than the disk holds at most ring-size waiting saves
+// (the newest are the ones written), a save the reader would refuse is not written, two writers sharing a
+// folder never overwrite each other's files, and a save folder deleted while playing is made again.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+#include <thread>
+
+#include "engine/save_file.hpp"
+#include "game/save/quicksaves.hpp"
+#include "game/save/save_codec.hpp"
+#include "game_test_world.hpp"
+
+using namespace qs;
+using namespace qs::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+    fs::path dir = fs::temp_directory_path() / ("qs_game_writer_" + std::to_string(::getpid())) / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::shared_ptr<SavedGame> save_at(World& world, std::int64_t tick) {
+    return std::make_shared<SavedGame>(SavedGame{"test_map", test_play(7), 0, tick, world.capture()});
+}
+
+/// The ticks of the quicksave files in `dir` that decode; `bad` counts the others.
+std::multiset<std::int64_t> saved_ticks(const fs::path& dir, int& bad) {
+    std::multiset<std::int64_t> ticks;
+    bad = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (!quicksave_sequence(entry.path())) continue;
+        std::string error;
+        auto bytes = read_whole_file(entry.path(), max_quicksave_file_bytes, error);
+        std::optional<SavedGame> save = bytes ? decode_save_file(*bytes, error) : std::nullopt;
+        if (save) {
+            ticks.insert(save->tick);
+        } else {
+            ++bad;
+        }
+    }
+    return ticks;
+}
+
+bool has_temp_files(const fs::path& dir) {
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".tmp") return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("quicksave writer: F5 faster than the disk keeps at most the ring's saves waiting, the newest") {
+    fs::path dir = scratch("coalesce");
+    auto world = make_world({"P.c.w.t.", "########"});
+    std::vector<std::weak_ptr<SavedGame>> made;
+    {
+        QuickSaves saves(dir, 5);
+        saves.keep(save_at(*world, 0), 0.1);
+        saves.flush();
+        {
+            // Another process holds the folder's lock: the writer waits with its first save in hand.
+            FolderLock other(dir, quicksave_lock_name);
+            REQUIRE(other.locked());
+            for (int i = 1; i <= 300; ++i) {
+                auto save = save_at(*world, i);
+                made.push_back(save);
+                saves.keep(save, 0.1);
+                CHECK(saves.saves_waiting() <= 5);
+            }
+            // Only the ring (5 in memory) and the waiting ones (at most 5) still hold a save.
+            std::size_t alive = 0;
+            for (const auto& save : made) alive += save.expired() ? 0 : 1;
+            CHECK(alive <= 10);
+        }
+        saves.flush();
+        CHECK(saves.saves_waiting() == 0);
+        CHECK(saves.take_write_errors().empty());
+    }
+    int bad = 0;
+    CHECK(saved_ticks(dir, bad) == std::multiset<std::int64_t>{296, 297, 298, 299, 300});
+    CHECK(bad == 0);
+    CHECK_FALSE(has_temp_files(dir));
+    // F9 in a new process finds the newest.
+    QuickSaves fresh(dir, 5);
+    auto found = fresh.newest([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(found.save);
+    CHECK(found.save->tick == 300);
+}
+
+TEST_CASE("quicksave writer: a save the reader would refuse is not written; the player is told") {
+    fs::path dir = scratch("refused");
+    auto world = make_world({"P.......", "########"}, [](std::vector<Entity>& entities) {
+        Sign sign;
+        sign.state.x = 4.5;
+        sign.state.y = 0.5;
+        sign.text = std::string(1001, 'a');  // over the 1000 bytes a sign's text may have in a save
+        entities.push_back(sign);
+    });
+    QuickSaves saves(dir, 5);
+    saves.keep(save_at(*world, 5), 0.1);
+    saves.flush();
+    std::vector<std::string> errors = saves.take_write_errors();
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].find("Quicksave kept in memory only: not written: it would not load again") == 0);
+    CHECK(errors[0].find("text is 1001 bytes long") != std::string::npos);
+    int bad = 0;
+    CHECK(saved_ticks(dir, bad).empty());
+    CHECK(bad == 0);
+    // It is still in memory: F9 loads it.
+    auto found = saves.newest([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(found.save);
+    CHECK(found.save->tick == 5);
+}
+
+TEST_CASE("quicksave writer: two writers saving into one folder at once lose nothing and overwrite nothing") {
+    fs::path dir = scratch("two_writers");
+    auto world_a = make_world({"P.c.w.t.", "########"});
+    auto world_b = make_world({"P.c.w.t.", "########"});
+    constexpr int each = 150;
+    // A ring larger than what both write: nothing is pruned, so every reported save must be on disk.
+    auto play = [&](World& world, std::int64_t first_tick, std::vector<std::string>& errors) {
+        QuickSaves saves(dir, 1000);
+        for (int i = 0; i < each; ++i) saves.keep(save_at(world, first_tick + i), 0.1);
+        saves.flush();
+        errors = saves.take_write_errors();
+    };
+    std::vector<std::string> errors_a, errors_b;
+    std::thread a([&] { play(*world_a, 10000, errors_a); });
+    std::thread b([&] { play(*world_b, 20000, errors_b); });
+    a.join();
+    b.join();
+    CHECK(errors_a.empty());
+    CHECK(errors_b.empty());
+    int bad = 0;
+    std::multiset<std::int64_t> ticks = saved_ticks(dir, bad);
+    CHECK(bad == 0);
+    std::multiset<std::int64_t> want;
+    for (int i = 0; i < each; ++i) {
+        want.insert(10000 + i);
+        want.insert(20000 + i);
+    }
+    CHECK(ticks == want);
+    CHECK_FALSE(has_temp_files(dir));
+}
+
+TEST_CASE("quicksave writer: a save folder deleted while playing is made again, and the player is told") {
+    fs::path dir = scratch("deleted") / "saves";
+    auto world = make_world({"P.c.w.t.", "########"});
+    QuickSaves saves(dir, 5);
+    saves.keep(save_at(*world, 1), 0.1);
+    saves.flush();
+    CHECK(saves.take_write_errors().empty());
+    fs::remove_all(dir);
+    saves.keep(save_at(*world, 2), 0.1);
+    saves.flush();
+    std::vector<std::string> messages = saves.take_write_errors();
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0] == "The save folder " + dir.string() + " was gone: made it again");
+    int bad = 0;
+    CHECK(saved_ticks(dir, bad) == std::multiset<std::int64_t>{2});
+    // The save whose file went with the folder is still in memory: F8 reaches it.
+    auto newest = saves.newest([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(newest.save);
+    CHECK(newest.save->tick == 2);
+    auto older = saves.older([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(older.save);
+    CHECK(older.save->tick == 1);
+}
