@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "game/save/field_bytes.hpp"
+#include "game/save/save_pool.hpp"
 
 namespace qs {
 
@@ -73,10 +74,13 @@ GameState game_from_bytes(const std::vector<std::uint8_t>& bytes) {
     return game;
 }
 
+/// The memory a keyframe holds, counted as the SavePool sizes the saves it captures into (room for an eighth
+/// more entities and 64 more), so that the count is a function of the recorded states alone (dumps show it)
+/// and not of which save the pool handed out.
 std::size_t snapshot_bytes(const WorldSnapshot& snapshot) {
-    return sizeof(WorldSnapshot) + snapshot.layout.slots.size() * sizeof(EntityMap::SlotState) +
-           snapshot.layout.free_list.size() * sizeof(std::uint32_t) +
-           snapshot.entities.size() * sizeof(Entity);
+    const std::size_t room = SavePool::room_for(snapshot.entities.size());
+    return sizeof(WorldSnapshot) + room * sizeof(EntityMap::SlotState) +
+           snapshot.layout.free_list.size() * sizeof(std::uint32_t) + room * sizeof(Entity);
 }
 
 /// The start of the entity object a variant holds (what field table offsets count from).

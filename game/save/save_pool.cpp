@@ -63,8 +63,7 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
 void SavePool::prepare(std::size_t entities) {
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
     if (spare_.valid() || !helper_.threaded()) return;
-    const std::size_t room = entities + entities / 8 + 64;  // a few spawns later it still fits
-    start_spare(room);
+    start_spare(room_for(entities));
 }
 
 void SavePool::start_spare(std::size_t room) {

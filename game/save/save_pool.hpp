@@ -34,6 +34,9 @@ class SavePool {
     /// the saves let go beyond max_free; nothing is started while a spare is ready or being made.
     void prepare(std::size_t entities);
 
+    /// The entities a spare made for `entities` has room for (a few spawns later it still fits).
+    static constexpr std::size_t room_for(std::size_t entities) { return entities + entities / 8 + 64; }
+
     /// For tests: saves watched, waiting to be freed, whether a spare is ready or being made, and ready.
     std::size_t watched() const { return watched_.size(); }
     std::size_t to_free() const { return to_free_.size(); }
