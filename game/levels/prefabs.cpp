@@ -259,6 +259,18 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
             entity);
         out.push_back(std::move(entity));
     }
+    // Every placed text travels in every quicksave: a level whose texts alone would make saves the reader
+    // refuses (over 64 MB) is not a level.
+    std::uint64_t text_bytes = 0;
+    auto count_text = [&]<class T>(const char*, const T& value, const auto&...) {
+        if constexpr (std::is_same_v<T, std::string>) text_bytes += value.size();
+    };
+    for (const Entity& entity : out) std::visit([&](const auto& e) { e.fields(count_text); }, entity);
+    if (text_bytes > max_level_text_bytes) {
+        errors.push_back(level.lvl_path.string() + ": the placed entities' texts total " +
+                         std::to_string(text_bytes) + " bytes, over the limit of " +
+                         std::to_string(max_level_text_bytes) + " bytes (every quicksave holds them)");
+    }
     return out;
 }
 
