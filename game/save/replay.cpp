@@ -2,6 +2,7 @@
 #include "game/save/replay.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 
@@ -81,12 +82,32 @@ void ReplayRecorder::start(std::string level, const PlayIdentity& play, const Tu
     replay_.start_tick = tick;
     replay_.rewind_speedup = rewind_speedup;
     last_held_ = 0;
+    // The container and the replay header, with room for the level id.
+    file_bytes_ = 128 + replay_.level.size();
+    stopped_at_ = -1;
+}
+
+bool ReplayRecorder::room_for(std::int64_t tick, std::uint64_t more) {
+    if (stopped_at_ >= 0) return false;
+    if (tick - replay_.start_tick <= max_replay_ticks && file_bytes_ + more <= max_replay_file_bytes) {
+        file_bytes_ += more;
+        return true;
+    }
+    stopped_at_ = std::min(tick, replay_.start_tick + max_replay_ticks);
+    std::fprintf(
+        stderr,
+        "quickstep: the run is longer than a replay can hold (%lld ticks or %llu bytes): recorded up "
+        "to tick %lld\n",
+        static_cast<long long>(max_replay_ticks), static_cast<unsigned long long>(max_replay_file_bytes),
+        static_cast<long long>(stopped_at_));
+    return false;
 }
 
 void ReplayRecorder::record(std::int64_t tick, const ActionState& actions) {
     if (!started_ || tick < replay_.start_tick) return;
     std::uint64_t held = held_mask(actions);
     if (held == last_held_) return;
+    if (!room_for(tick, sizeof(std::uint32_t) + sizeof(std::uint64_t))) return;
     replay_.changes.push_back({static_cast<std::uint32_t>(tick - replay_.start_tick), held});
     last_held_ = held;
 }
@@ -94,14 +115,18 @@ void ReplayRecorder::record(std::int64_t tick, const ActionState& actions) {
 void ReplayRecorder::record_load(std::int64_t tick, Replay::Load::Kind kind,
                                  std::shared_ptr<const SavedGame> save) {
     if (!started_ || tick < replay_.start_tick) return;
+    const std::uint64_t save_bytes = kind == Replay::Load::Kind::carried && save
+                                         ? sizeof(std::uint32_t) + encode_save_file(*save).size()
+                                         : 0;
+    if (!room_for(tick, sizeof(std::uint32_t) + sizeof(std::uint8_t) + save_bytes)) return;
     replay_.loads.push_back({static_cast<std::uint32_t>(tick - replay_.start_tick), kind,
                              kind == Replay::Load::Kind::carried ? std::move(save) : nullptr});
 }
 
 Replay ReplayRecorder::finish(std::int64_t end_tick, std::int64_t complete_tick) const {
     Replay out = replay_;
-    out.end_tick = end_tick;
-    out.complete_tick = complete_tick;
+    out.end_tick = stopped_at_ >= 0 ? stopped_at_ : std::min(end_tick, replay_.start_tick + max_replay_ticks);
+    out.complete_tick = stopped_at_ >= 0 || complete_tick > out.end_tick ? -1 : complete_tick;
     return out;
 }
 

@@ -62,7 +62,9 @@ struct Replay {
     void apply(std::int64_t tick, ActionState& actions) const;
 };
 
-/// Records a run tick by tick.
+/// Records a run tick by tick. Bounded like the replay files the reader takes: once the run is longer than
+/// max_replay_ticks or its replay would be over max_replay_file_bytes, recording stops there (said once
+/// on stderr) and finish() gives the run up to that tick, not finished.
 class ReplayRecorder {
    public:
     void start(std::string level, const PlayIdentity& play, const Tuning& tuning, std::int64_t tick,
@@ -72,13 +74,21 @@ class ReplayRecorder {
     void record(std::int64_t tick, const ActionState& actions);
     /// A quickload at `tick` and what it did (`save`: the save it loaded, for Kind::carried).
     void record_load(std::int64_t tick, Replay::Load::Kind kind, std::shared_ptr<const SavedGame> save);
-    /// The run so far as a replay ending at `end_tick`.
+    /// The run so far as a replay ending at `end_tick` (or where recording stopped).
     Replay finish(std::int64_t end_tick, std::int64_t complete_tick) const;
+    /// Whether recording stopped at the limits; the bytes the replay file would have so far.
+    bool stopped() const { return stopped_at_ >= 0; }
+    std::uint64_t file_bytes() const { return file_bytes_; }
 
    private:
+    /// False (and recording stops at `tick`) when `more` bytes or `tick` would go past the limits.
+    bool room_for(std::int64_t tick, std::uint64_t more);
+
     bool started_ = false;
     Replay replay_;
     std::uint64_t last_held_ = 0;
+    std::uint64_t file_bytes_ = 0;  ///< what the replay file would hold so far
+    std::int64_t stopped_at_ = -1;  ///< the tick recording stopped at, or -1
 };
 
 /// Limits for reading a replay file: a replay longer than this is refused.
