@@ -16,4 +16,10 @@ void keep_freed_memory_for_reuse() {
 #endif
 }
 
+void give_back_free_memory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 }  // namespace qs

@@ -8,4 +8,9 @@ namespace qs {
 /// zeroed pages per quickload). Call once at start-up, before other threads exist. No-op elsewhere.
 void keep_freed_memory_for_reuse();
 
+/// Returns free pages of every heap arena to the kernel (glibc's malloc_trim), what the raised thresholds
+/// keep: free memory spread over several threads' arenas otherwise only ever grows. Takes a few ms on a
+/// large heap: call it off the game's thread, now and then. No-op elsewhere.
+void give_back_free_memory();
+
 }  // namespace qs

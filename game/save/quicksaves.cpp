@@ -8,6 +8,8 @@
 #include <set>
 #include <utility>
 
+#include "engine/heap_tuning.hpp"
+
 namespace qs {
 
 namespace fs = std::filesystem;
@@ -219,6 +221,13 @@ void QuickSaves::write_next(WriteQueue& queue) {
         fs::path old = quicksave_path(dir, good[i]);
         fs::remove(old, ec);
         queue.verdicts.erase(old.string());
+    }
+    // Saves come and go on three threads (the game's, this one, the save pool's helper): the heap keeps
+    // what they free, spread over three arenas, so without this a long session's memory creeps up.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - queue.gave_back >= std::chrono::seconds(2)) {
+        queue.gave_back = now;
+        give_back_free_memory();
     }
 }
 

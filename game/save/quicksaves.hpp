@@ -14,6 +14,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -119,6 +120,8 @@ class QuickSaves {
         std::deque<PendingWrite> pending;  ///< oldest first
         std::vector<std::string> messages;
         bool wrote_before = false;  ///< the writer's thread only
+        /// When the writer last gave free memory back (the writer's thread only).
+        std::chrono::steady_clock::time_point gave_back{};
         /// Which files decode (the writer's thread only).
         std::map<std::string, QuickSaveVerdict> verdicts;
     };
