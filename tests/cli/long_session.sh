@@ -9,7 +9,8 @@
 #    the same script stopped at the F5 tick),
 #  - the run's replay (--record, then --replay) ends in the same dump, with the same memory checks.
 # CI runs 10 minutes of game time on the shipped level and 1 on the big one (its run only); the full length
-# (one hour and 20 minutes, every check; see README) is: QS_LONG_SESSION=full ctest -R cli_long_session
+# (one hour and 20 minutes, every check; see README; longer than ctest's timeout) is:
+#   QS_LONG_SESSION=full bash tests/cli/long_session.sh "$PWD/build/quickstep" "$PWD" /tmp/qs_long
 source "$(dirname "$0")/lib/common.bash"
 
 if [ "${QS_LONG_SESSION:-}" = full ]; then
