@@ -82,7 +82,9 @@ QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size)
     : dir_(std::move(dir)), ring_size_(ring_size), queue_(std::make_shared<WriteQueue>()) {
     queue_->dir = dir_;
     queue_->ring_size = ring_size_;
-    // Temp files of writes cut short by a crash or a kill: never a save, only clutter.
+    // Temp files of writes cut short by a crash or a kill: never a save, only clutter. Under the folder's
+    // lock: another game's writer makes its temp file while it holds the lock, so none is taken for one.
+    FolderLock folder_lock(dir_, quicksave_lock_name);
     for (const fs::path& removed : remove_abandoned_temp_files(
              dir_, [](const fs::path& file) { return quicksave_sequence(file).has_value(); })) {
         std::fprintf(stderr, "quickstep: removed %s, left by an interrupted quicksave\n", removed.c_str());
