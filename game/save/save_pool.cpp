@@ -58,10 +58,18 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
         if (let_go(watched_.front())) to_free_.push_back(std::move(watched_.front()));
         watched_.erase(watched_.begin());
     }
+    // The surplus goes with the next spare's job (prepare()); while a spare is made already (a ready one
+    // can wait through many F5s, let-go saves are taken first) it goes in a job of its own, so it never
+    // piles up.
+    if (to_free_.size() > max_free_ && spare_.valid()) {
+        std::future<void> freed = helper_.run([surplus = std::move(to_free_)]() mutable { surplus.clear(); });
+        to_free_.clear();
+    }
 }
 
 void SavePool::prepare(std::size_t entities) {
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
+    if (!helper_.threaded()) to_free_.clear();
     if (spare_.valid() || !helper_.threaded()) return;
     start_spare(room_for(entities));
 }

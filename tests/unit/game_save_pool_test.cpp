@@ -27,13 +27,14 @@ TEST_CASE("save pool: a save is handed out again only once nothing else holds it
     CHECK(pool.watched() == 0);
 }
 
-TEST_CASE("save pool: saves let go beyond the few kept are freed on the spare's thread, never watched "
-          "forever") {
+TEST_CASE(
+    "save pool: saves let go beyond the few kept are freed on the spare's thread, never watched "
+    "forever") {
     qs::Worker helper;
     qs::SavePool pool(helper, 4, 2);
     std::vector<std::shared_ptr<qs::SavedGame>> held;
     for (int i = 0; i < 3; ++i) pool.keep(std::make_shared<qs::SavedGame>());  // let go at once
-    CHECK(pool.watched() == 2);  // max_free
+    CHECK(pool.watched() == 2);                                                // max_free
     CHECK(pool.to_free() == 1);
     for (int i = 0; i < 5; ++i) {
         held.push_back(std::make_shared<qs::SavedGame>());
@@ -46,6 +47,23 @@ TEST_CASE("save pool: saves let go beyond the few kept are freed on the spare's 
     CHECK(unwatched.expired());
     pool.prepare(10);
     CHECK(pool.to_free() == 0);  // handed to the spare's thread
+}
+
+TEST_CASE("save pool: while a spare waits unused, saves let go do not pile up to be freed") {
+    qs::Worker helper;
+    qs::SavePool pool(helper, 64, 2);
+    pool.prepare(10);
+    REQUIRE(pool.has_spare());
+    // F5 after F5 reuses a let-go save first, so the spare is never taken; what is let go beyond the two
+    // kept must still be freed, not held until the spare is used.
+    for (int i = 0; i < 1000; ++i) {
+        std::shared_ptr<qs::SavedGame> save = pool.acquire(0);
+        pool.keep(save);
+        pool.keep(std::make_shared<qs::SavedGame>());
+        pool.prepare(10);
+        CHECK(pool.to_free() <= 2);
+    }
+    CHECK(pool.has_spare());
 }
 
 TEST_CASE("save pool: the spare is made on a second thread with room to grow and handed out once ready") {
