@@ -2,10 +2,14 @@
 // loaded); every SDL resource is owned by the Audio object and released with it.
 #include "engine/audio.hpp"
 
+#include "engine/audio_limiter.hpp"
+
 #include <SDL.h>
 #include <SDL_mixer.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 namespace qs {
@@ -15,6 +19,13 @@ constexpr int mixer_frequency = 44100;
 constexpr int mixer_channels_out = 2;
 constexpr int mixer_chunk_bytes = 1024;
 constexpr int mixing_channels = 16;
+/// The mixer's headroom: effects and music play at a quarter of full volume (-12 dB), the limiter's
+/// makeup gain (4) brings the sum back up.
+constexpr int headroom_divisor = 4;
+/// Copies of one effect that may sound at once; a further one fades the oldest out over fade_copy_ms.
+constexpr int max_copies = 2;
+constexpr int fade_copy_ms = 20;
+constexpr int loop_fade_ms = 100;
 
 /// SDL2_mixer's library names: its soname, then the development link.
 constexpr const char* mixer_library_names[] = {"libSDL2_mixer-2.0.so.0", "libSDL2_mixer.so"};
@@ -39,6 +50,12 @@ struct Audio::Mixer {
     decltype(&Mix_FadeOutMusic) FadeOutMusic = nullptr;
     decltype(&Mix_FadeInMusic) FadeInMusic = nullptr;
     decltype(&Mix_VolumeMusic) VolumeMusic = nullptr;
+    decltype(&Mix_VolumeChunk) VolumeChunk = nullptr;
+    decltype(&Mix_Playing) Playing = nullptr;
+    decltype(&Mix_GetChunk) GetChunk = nullptr;
+    decltype(&Mix_FadeOutChannel) FadeOutChannel = nullptr;
+    decltype(&Mix_QuerySpec) QuerySpec = nullptr;
+    decltype(&Mix_SetPostMix) SetPostMix = nullptr;
 
     // The library is never unloaded: it stays for the rest of the process, as a linked one would (the
     // libraries it pulls in keep memory from their start-up that is freed only with the process).
@@ -78,7 +95,26 @@ struct Audio::Mixer {
         look_up(FadeOutMusic, "Mix_FadeOutMusic");
         look_up(FadeInMusic, "Mix_FadeInMusic");
         look_up(VolumeMusic, "Mix_VolumeMusic");
+        look_up(VolumeChunk, "Mix_VolumeChunk");
+        look_up(Playing, "Mix_Playing");
+        look_up(GetChunk, "Mix_GetChunk");
+        look_up(FadeOutChannel, "Mix_FadeOutChannel");
+        look_up(QuerySpec, "Mix_QuerySpec");
+        look_up(SetPostMix, "Mix_SetPostMix");
         return found;
+    }
+};
+
+/// The limiter and the device's frame layout, handed to SDL_mixer's post-mix hook.
+struct Audio::Limiter {
+    PeakLimiter limiter;
+    int channels;
+    /// Mix_SetPostMix's callback: runs on the audio thread over each finished buffer.
+    static void post_mix(void* self, Uint8* stream, int bytes) {
+        auto& state = *static_cast<Limiter*>(self);
+        const auto frames = static_cast<std::size_t>(bytes) /
+                            (sizeof(std::int16_t) * static_cast<std::size_t>(state.channels));
+        state.limiter.process(reinterpret_cast<std::int16_t*>(stream), frames, state.channels);
     }
 };
 
@@ -99,7 +135,16 @@ Audio::Audio(bool enable) {
     mixer_open_ = true;
     mix_->AllocateChannels(mixing_channels);
     mix_->Volume(-1, MIX_MAX_VOLUME);
+    int frequency = 0, channels = 0;
+    Uint16 format = 0;
+    if (mix_->QuerySpec(&frequency, &format, &channels) && format == AUDIO_S16SYS && channels > 0) {
+        // The limiter works on 16-bit samples; on any other device format the mix plays without headroom.
+        limiter_ = std::make_unique<Limiter>(Limiter{PeakLimiter(frequency), channels});
+        mix_->SetPostMix(&Limiter::post_mix, limiter_.get());
+        full_level_ = MIX_MAX_VOLUME / headroom_divisor;
+    }
     available_ = true;
+    apply_music_volume();
 }
 
 Audio::~Audio() {
@@ -110,7 +155,10 @@ Audio::~Audio() {
     music_.reset();
     next_music_.reset();
     chunks_.clear();  // chunks and music must go before the mixer closes
-    if (mixer_open_) mix_->CloseAudio();
+    if (mixer_open_) {
+        mix_->SetPostMix(nullptr, nullptr);
+        mix_->CloseAudio();
+    }
     if (audio_subsystem_started_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
 }
 
@@ -133,6 +181,12 @@ bool Audio::load(const std::string& name, const std::filesystem::path& wav) {
         error_ = path + ": " + Mix_GetError();
         return false;
     }
+    mix_->VolumeChunk(chunk.get(), full_level_);
+    if (auto old = chunks_.find(name); old != chunks_.end()) {
+        // Freeing the old chunk halts every channel playing it: forget them.
+        loop_channels_.erase(name);
+        std::erase_if(started_, [&](const Started& s) { return s.chunk == old->second.get(); });
+    }
     chunks_.insert_or_assign(name, std::move(chunk));
     return true;
 }
@@ -141,7 +195,40 @@ void Audio::play(const std::string& name) {
     if (!available_) return;
     auto found = chunks_.find(name);
     if (found == chunks_.end()) return;
-    mix_->PlayChannel(-1, found->second.get(), 0);
+    Mix_Chunk* chunk = found->second.get();
+    // Forget channels that finished or were taken by another sound, then make room for this copy.
+    std::erase_if(started_, [&](const Started& s) {
+        return !mix_->Playing(s.channel) || mix_->GetChunk(s.channel) != s.chunk;
+    });
+    int copies = 0;
+    for (const Started& started : started_) copies += started.chunk == chunk ? 1 : 0;
+    for (auto it = started_.begin(); copies >= max_copies && it != started_.end();) {
+        if (it->chunk == chunk) {
+            mix_->FadeOutChannel(it->channel, fade_copy_ms);
+            it = started_.erase(it);
+            --copies;
+        } else {
+            ++it;
+        }
+    }
+    const int channel = mix_->PlayChannel(-1, chunk, 0);
+    if (channel >= 0) started_.push_back({channel, chunk});
+}
+
+void Audio::set_looping(const std::string& name, bool on) {
+    if (!available_) return;
+    auto playing = loop_channels_.find(name);
+    if (!on) {
+        if (playing == loop_channels_.end()) return;
+        mix_->FadeOutChannel(playing->second, loop_fade_ms);
+        loop_channels_.erase(playing);
+        return;
+    }
+    if (playing != loop_channels_.end()) return;
+    auto found = chunks_.find(name);
+    if (found == chunks_.end()) return;
+    const int channel = mix_->PlayChannel(-1, found->second.get(), -1);
+    if (channel >= 0) loop_channels_.emplace(name, channel);
 }
 
 void Audio::set_volume(int percent_0_100) {
@@ -201,7 +288,9 @@ void Audio::duck_music(int percent_0_100) {
 }
 
 void Audio::apply_music_volume() {
-    if (available_) mix_->VolumeMusic(music_volume_percent_ * music_duck_percent_ * MIX_MAX_VOLUME / 10000);
+    if (available_)
+        mix_->VolumeMusic(static_cast<int>(
+            std::lround(music_volume_percent_ * music_duck_percent_ * full_level_ / 10000.0)));
 }
 
 }  // namespace qs

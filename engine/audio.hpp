@@ -10,12 +10,19 @@
 //   audio.set_volume(80);
 //   audio.play_music("assets/music/day.wav", 500);  // loops; fades in over 0.5 s
 //   audio.set_music_volume(60);
+//   audio.set_looping("rewind_loop", held);         // every frame: loops while held, fades out after
+//
+// The mix has headroom: every effect and the music play at a quarter of their level (12 dB down), so many
+// sounds at once never overflow SDL_mixer's 16-bit sum, and a PeakLimiter on the final mix (Mix_SetPostMix)
+// gives the level back and bends peaks softly below -1 dBFS. At most two copies of one effect sound at
+// once: a third fades the oldest out (a row of coins is a run of dings, not a pile-up).
 #pragma once
 
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 struct Mix_Chunk;
 typedef struct _Mix_Music Mix_Music;
@@ -42,7 +49,12 @@ class Audio {
     bool load(const std::string& name, const std::filesystem::path& wav);
 
     /// Plays sound `name` once on a free channel; a no-op when unavailable, unknown or all channels busy.
+    /// When two copies of it are still sounding, the older fades out quickly.
     void play(const std::string& name);
+
+    /// Cheap to call every frame: with `on`, sound `name` loops on a channel of its own (started once);
+    /// without, a loop of it fades out over 0.1 s.
+    void set_looping(const std::string& name, bool on);
 
     /// Sets the volume for all sounds, 0 (silent) to 100 (full); values outside are clamped.
     void set_volume(int percent_0_100);
@@ -86,14 +98,25 @@ class Audio {
     using MusicPtr = std::unique_ptr<Mix_Music, MusicDeleter>;
     void apply_music_volume();
 
-    std::unique_ptr<Mixer> mix_;  ///< set once SDL2_mixer is loaded
+    struct Limiter;
+
+    std::unique_ptr<Mixer> mix_;        ///< set once SDL2_mixer is loaded
+    std::unique_ptr<Limiter> limiter_;  ///< the final stage, run on the audio thread
 
     bool audio_subsystem_started_ = false;
     bool mixer_open_ = false;
     bool available_ = false;
+    int full_level_ = 128;  ///< volume of a chunk or the music at 100 % (a quarter of 128 under the limiter)
     int volume_percent_ = 100;
     std::string error_;
     std::unordered_map<std::string, ChunkPtr> chunks_;
+    /// A one-shot effect started on a channel, oldest first (entries of channels since reused are dropped).
+    struct Started {
+        int channel;
+        const Mix_Chunk* chunk;
+    };
+    std::vector<Started> started_;
+    std::unordered_map<std::string, int> loop_channels_;  ///< sound name -> channel looping it
     MusicPtr music_;       ///< the track playing or fading out (SDL_mixer plays one at a time)
     MusicPtr next_music_;  ///< the track to start once music_ has faded out
     int fade_in_ms_ = 0;

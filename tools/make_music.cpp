@@ -1,5 +1,5 @@
 // make_music: renders Quickstep's looping music tracks from text note lists (tools/music/*.txt) into
-// 22050 Hz mono 16-bit WAV files whose end joins their start without a seam.
+// 22050 Hz mono 16-bit WAV files whose end joins their start without a seam, each at -13.6 dBFS RMS.
 //
 // Usage: make_music OUTDIR SOURCE.txt...   (the committed set: make_music assets/music tools/music/*.txt)
 //
@@ -37,7 +37,10 @@ namespace qs {
 namespace {
 
 constexpr int sample_rate = 22050;
-constexpr double peak_level = 0.45;  ///< about -7 dBFS, a little under the sound effects
+/// -13.6 dBFS RMS: the game's default music volume (60 %) plays it at -18 dBFS RMS, under the effects (whose
+/// loudest 50 ms play at -15 dBFS at the default 80 %, see make_sounds).
+constexpr double loudness_rms = 0.209;
+constexpr double soft_knee = 0.5;    ///< samples above -6 dBFS are bent on a tanh curve below full scale
 constexpr double release_s = 0.012;  ///< every note fades out over its last 12 ms (no clicks)
 
 using synth::Wave;
@@ -230,10 +233,18 @@ std::vector<double> render(const Track& track) {
         state += alpha * (sample - state);
         sample = state;
     }
-    double loudest = 0;
-    for (double sample : mix) loudest = std::max(loudest, std::abs(sample));
-    if (loudest > 0) {
-        for (double& sample : mix) sample *= peak_level / loudest;
+    // Level by loudness (RMS of the whole loop), then bend the few peaks (drum hits) softly under full scale.
+    double power = 0;
+    for (double sample : mix) power += sample * sample;
+    power /= static_cast<double>(mix.size());
+    if (power > 0) {
+        for (double& sample : mix) {
+            sample *= loudness_rms / std::sqrt(power);
+            const double size = std::abs(sample);
+            if (size > soft_knee)
+                sample = std::copysign(
+                    soft_knee + (1 - soft_knee) * std::tanh((size - soft_knee) / (1 - soft_knee)), sample);
+        }
     }
     return mix;
 }

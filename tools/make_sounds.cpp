@@ -4,8 +4,10 @@
 // Usage: make_sounds OUTDIR      (the committed set lives in assets/sounds)
 //
 // Each sound is a list of notes; a note is one voice over a time span with a start and end pitch, an
-// attack/decay envelope and optional vibrato. Notes are mixed, softened by a one-pole low-pass filter and
-// normalised so the loudest sample sits at about -6 dBFS.
+// attack/decay envelope and optional vibrato. Notes are mixed and softened by a one-pole low-pass filter.
+// Every sound is levelled by loudness, not by peak: its loudest 50 ms sit at -13 dBFS RMS (so a square-wave
+// blip is no louder than a triangle chime), with the peak kept at or below -7 dBFS. A loop (rewind_loop)
+// has no fade at its end, and its filter runs round the loop, so it repeats without a seam.
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +25,9 @@ namespace qs {
 namespace {
 
 constexpr int sample_rate = 22050;
-constexpr double peak_level = 0.5;  ///< -6 dBFS
+constexpr double loudness_rms = 0.224;  ///< -13 dBFS: RMS of each sound's loudest 50 ms
+constexpr double peak_limit = 0.447;    ///< -7 dBFS: no sample louder
+constexpr std::size_t loudness_window = sample_rate / 20;
 
 using synth::Wave;
 
@@ -40,6 +44,7 @@ struct Note {
     double duty = 0.5;         ///< square wave duty cycle
     double vibrato_hz = 0;     ///< pitch wobble rate
     double vibrato_depth = 0;  ///< pitch wobble, fraction of the pitch
+    bool sustain = false;      ///< flat from start to end, no attack or release (a voice under a loop)
 };
 
 /// A named sound and its notes.
@@ -47,6 +52,7 @@ struct SoundRecipe {
     const char* name;
     std::vector<Note> notes;
     double lowpass_hz = 6000;  ///< cut-off of the softening filter
+    bool loop = false;         ///< plays in a loop: exactly as long as its notes, no end fade
 };
 
 double note_hz(int midi) {
@@ -54,6 +60,7 @@ double note_hz(int midi) {
 }
 
 double envelope(const Note& note, double t) {
+    if (note.sustain) return 1.0;
     if (t < note.attack_s) return t / note.attack_s;
     const double after = (t - note.attack_s) / std::max(1e-6, note.length_s - note.attack_s);
     if (note.decay_power <= 0) {
@@ -66,7 +73,8 @@ double envelope(const Note& note, double t) {
 std::vector<double> render(const SoundRecipe& recipe) {
     double total_s = 0;
     for (const auto& note : recipe.notes) total_s = std::max(total_s, note.start_s + note.length_s);
-    const auto sample_count = static_cast<std::size_t>(std::ceil((total_s + 0.01) * sample_rate));
+    const auto sample_count =
+        static_cast<std::size_t>(std::ceil((total_s + (recipe.loop ? 0.0 : 0.01)) * sample_rate));
     std::vector<double> mix(sample_count, 0.0);
     synth::NoiseSource noise(0x2545f491u);
     for (const auto& note : recipe.notes) {
@@ -81,21 +89,33 @@ std::vector<double> render(const SoundRecipe& recipe) {
                 hz *= 1.0 + note.vibrato_depth * std::sin(2 * std::numbers::pi * note.vibrato_hz * t);
             }
             const double value = oscillator.next(note.wave, hz, sample_rate, note.duty, noise);
-            mix[first + i] += value * note.volume * envelope(note, t);
+            mix[(first + i) % sample_count] += value * note.volume * envelope(note, t);
         }
     }
-    // One-pole low-pass to take the edge off the square waves.
+    // One-pole low-pass to take the edge off the square waves; a loop's filter starts where it ends.
     const double alpha = 1.0 - std::exp(-2 * std::numbers::pi * recipe.lowpass_hz / sample_rate);
     double state = 0;
+    if (recipe.loop) {
+        for (double sample : mix) state += alpha * (sample - state);
+    }
     for (double& sample : mix) {
         state += alpha * (sample - state);
         sample = state;
     }
-    double loudest = 0;
-    for (double sample : mix) loudest = std::max(loudest, std::abs(sample));
-    if (loudest > 0) {
-        for (double& sample : mix) sample *= peak_level / loudest;
+    // Level by loudness (the loudest 50 ms), then keep the peak under its limit.
+    const std::size_t window = std::min(loudness_window, mix.size());
+    double loudest_power = 0, sum = 0, peak = 0;
+    for (std::size_t i = 0; i < mix.size(); ++i) {
+        sum += mix[i] * mix[i];
+        if (i >= window) sum -= mix[i - window] * mix[i - window];
+        if (i + 1 >= window) loudest_power = std::max(loudest_power, sum / static_cast<double>(window));
+        peak = std::max(peak, std::abs(mix[i]));
     }
+    if (loudest_power > 0) {
+        const double gain = std::min(loudness_rms / std::sqrt(loudest_power), peak_limit / peak);
+        for (double& sample : mix) sample *= gain;
+    }
+    if (recipe.loop) return mix;
     // 5 ms fade out so nothing ends on a click.
     const std::size_t fade = std::min<std::size_t>(mix.size(), sample_rate / 200);
     for (std::size_t i = 0; i < fade; ++i) mix[mix.size() - 1 - i] *= static_cast<double>(i) / fade;
@@ -262,33 +282,61 @@ std::vector<SoundRecipe> sound_recipes() {
                                                                                 .vibrato_hz = 9,
                                                                                 .vibrato_depth = 0.015}}),
          6000});
-    // rewind: a tape spun backwards: a square voice sliding down with a fast wobble, over a falling hiss,
-    // ending on a short rising blip (time going back, then ready to play on).
+    // rewind: the start of a held rewind: a tape caught and spun backwards, a square voice sliding down
+    // with a fast wobble over a falling hiss; rewind_loop carries on from it while rewind is held.
     recipes.push_back({"rewind",
-                       {{.length_s = 0.42,
+                       {{.length_s = 0.20,
                          .start_hz = note_hz(88),
-                         .end_hz = note_hz(64),
+                         .end_hz = note_hz(72),
                          .volume = 0.55,
-                         .attack_s = 0.01,
-                         .decay_power = 0.7,
+                         .attack_s = 0.005,
+                         .decay_power = 0.8,
                          .duty = 0.25,
                          .vibrato_hz = 24,
                          .vibrato_depth = 0.06},
-                        {.length_s = 0.40,
+                        {.length_s = 0.20,
                          .wave = Wave::noise,
                          .start_hz = 5000,
-                         .end_hz = 1200,
+                         .end_hz = 1500,
                          .volume = 0.18,
-                         .attack_s = 0.02,
-                         .decay_power = 1.2},
-                        {.start_s = 0.40,
-                         .length_s = 0.08,
-                         .wave = Wave::triangle,
-                         .start_hz = note_hz(67),
-                         .end_hz = note_hz(79),
-                         .volume = 0.6,
-                         .decay_power = 1.0}},
+                         .attack_s = 0.01,
+                         .decay_power = 1.2}},
                        5000});
+    // rewind_loop: one second of tape running backwards, looped while rewind is held: four falling
+    // wobbly chirps over a hiss, on a low drone whose pitch (110 Hz) and vibrato (4 Hz) both fit whole
+    // cycles into the second, so the loop joins without a seam.
+    {
+        std::vector<Note> notes;
+        for (int i = 0; i < 4; ++i) {
+            notes.push_back({.start_s = 0.25 * i,
+                             .length_s = 0.25,
+                             .start_hz = note_hz(i % 2 ? 81 : 84),
+                             .end_hz = note_hz(i % 2 ? 69 : 72),
+                             .volume = 0.35,
+                             .attack_s = 0.01,
+                             .decay_power = 0.7,
+                             .duty = 0.25,
+                             .vibrato_hz = 24,
+                             .vibrato_depth = 0.05});
+            notes.push_back({.start_s = 0.25 * i,
+                             .length_s = 0.25,
+                             .wave = Wave::noise,
+                             .start_hz = 4000,
+                             .end_hz = 1500,
+                             .volume = 0.12,
+                             .attack_s = 0.02,
+                             .decay_power = 0.5});
+        }
+        notes.push_back({.length_s = 1.0,
+                         .wave = Wave::triangle,
+                         .start_hz = 110,
+                         .end_hz = 110,
+                         .volume = 0.45,
+                         .vibrato_hz = 4,
+                         .vibrato_depth = 0.02,
+                         .sustain = true});
+        recipes.push_back({"rewind_loop", notes, 4000, true});
+    }
     // goal: a short victory jingle with a bass line.
     {
         std::vector<Note> melody = arpeggio(0.0, 0.11, Wave::square, {72, 76, 79, 84, 79, 84}, 0.7, 0.25);

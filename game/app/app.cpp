@@ -661,6 +661,8 @@ void App::update_music() {
                               : current.level->music.empty() ? "day"
                                                              : current.level->music;
     presentation_->set_music(track, (scene != Scene::playing && in_level) || session_.rewind_held());
+    // A held rewind sounds for as long as it is held: a tape loop under the start cue, gone on release.
+    presentation_->set_looping("rewind_loop", session_.rewind_held() && scene == Scene::playing);
 }
 
 void App::render(double alpha) {

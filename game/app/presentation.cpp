@@ -42,6 +42,10 @@ void Presentation::open_audio() {
     for (std::string_view sound : sound_names) {
         audio_->load(std::string(sound), sounds / (std::string(sound) + ".wav"));
     }
+    // Sounds of the presentation alone, not of the world: the loop under a held rewind.
+    for (std::string_view sound : {"rewind_loop"}) {
+        audio_->load(std::string(sound), sounds / (std::string(sound) + ".wav"));
+    }
 }
 
 void Presentation::set_volume(int percent) {

@@ -23,7 +23,7 @@ class Presentation {
     /// Opens the window (or the headless canvas) and loads sprites and font; false (message printed)
     /// when there is no canvas. Missing art is reported and drawn as nothing.
     bool open(bool headless);
-    /// Opens the audio device and loads every sound effect (windowed play only).
+    /// Opens the audio device and loads every sound effect and the presentation's loops (windowed play only).
     void open_audio();
     void set_volume(int percent);
     void set_music_volume(int percent);
@@ -39,6 +39,10 @@ class Presentation {
 
     void play(const std::string& sound) {
         if (audio_) audio_->play(sound);
+    }
+    /// Loops `sound` while `on` (call every frame), e.g. "rewind_loop" while rewind is held.
+    void set_looping(const std::string& sound, bool on) {
+        if (audio_) audio_->set_looping(sound, on);
     }
     /// Shows a message for `seconds`; the same text shown again moves to the front instead of piling up.
     void toast(const std::string& text, double seconds = 2.5);

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -249,6 +250,23 @@ TEST_CASE("art: every music track is a mono 16-bit WAV loop of 10 to 30 seconds"
     }
 }
 
+TEST_CASE("art: the rewind loop joins its end to its start without a seam") {
+    SDL_AudioSpec spec;
+    Uint8* buffer = nullptr;
+    Uint32 length = 0;
+    const std::string path = (assets_dir / "sounds" / "rewind_loop.wav").string();
+    REQUIRE_MESSAGE(SDL_LoadWAV(path.c_str(), &spec, &buffer, &length), SDL_GetError());
+    const auto* samples = reinterpret_cast<const Sint16*>(buffer);
+    const std::size_t count = length / 2;
+    REQUIRE(count > 1000);
+    long largest_step = 0;
+    for (std::size_t i = 1; i < count; ++i)
+        largest_step = std::max(largest_step, std::labs(long(samples[i]) - samples[i - 1]));
+    CHECK(std::labs(long(samples[0]) - samples[count - 1]) <= largest_step);
+    CHECK(std::labs(long(samples[count - 1])) > 100);  // no fade to silence at the end: it sounds on
+    SDL_FreeWAV(buffer);
+}
+
 TEST_CASE("art: sheet.json names every required animation inside sheet.png") {
     const auto sheet = read_json(assets_dir / "sprites" / "sheet.json");
     CHECK(int(sheet.at("tile_size")) == 16);
@@ -312,12 +330,27 @@ TEST_CASE("art: every required sound is a short valid WAV") {
         const double seconds = static_cast<double>(length) / 2 / spec.freq;
         CHECK(seconds > 0.02);
         CHECK(seconds <= (std::string(name) == "goal" ? 2.0 : 1.0));
-        // Peak around -6 dBFS: loud enough to hear, never clipping.
+        // Levelled by loudness: the loudest 50 ms at -13 dBFS RMS, unless the peak limit (-7 dBFS) came
+        // first.
         int peak = 0;
         const auto* samples = reinterpret_cast<const Sint16*>(buffer);
-        for (Uint32 i = 0; i < length / 2; ++i) peak = std::max(peak, std::abs(static_cast<int>(samples[i])));
-        CHECK(peak > 8000);
-        CHECK(peak < 24000);
+        const std::size_t count = length / 2;
+        const std::size_t window = std::min<std::size_t>(count, static_cast<std::size_t>(spec.freq) / 20);
+        double sum = 0, loudest = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            peak = std::max(peak, std::abs(static_cast<int>(samples[i])));
+            sum += double(samples[i]) * samples[i];
+            if (i >= window) sum -= double(samples[i - window]) * samples[i - window];
+            if (i + 1 >= window) loudest = std::max(loudest, sum / static_cast<double>(window));
+        }
+        const double loudest_dbfs = 10 * std::log10(loudest / (32768.0 * 32768.0));
+        const double peak_dbfs = 20 * std::log10(peak / 32768.0);
+        CAPTURE(loudest_dbfs);
+        CAPTURE(peak_dbfs);
+        CHECK(peak_dbfs <= -6.95);
+        CHECK(loudest_dbfs <= -12.9);
+        CHECK((loudest_dbfs >= -13.1 || peak_dbfs >= -7.05));
+        CHECK(loudest_dbfs >= -20);
         SDL_FreeWAV(buffer);
     }
 }
