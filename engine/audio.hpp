@@ -8,7 +8,7 @@
 //   audio.load("jump", "assets/sounds/jump.wav");
 //   audio.play("jump");
 //   audio.set_volume(80);
-//   audio.play_music("assets/music/day.wav", 500);  // loops; fades in over 0.5 s
+//   audio.play_music("assets/music/day.ogg", 500);  // loops; fades in over 0.5 s
 //   audio.set_music_volume(60);
 //   audio.set_looping("rewind_loop", held);         // every frame: loops while held, fades out after
 //

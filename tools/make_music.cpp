@@ -15,8 +15,16 @@
 //   NAME: TOKEN... [*N]            appends notes to the voice's part, N times when `*N` ends the line.
 //                                  TOKEN is a note (C4, F#3, Bb5; A4 = 440 Hz), `.` (the note before goes
 //                                  on one more step), `-` (one step of silence) or `|` (a bar line, ignored)
-// Every voice's part must be equally long: that length is the loop. A note still sounding at the loop's
-// end wraps round to its start, and the filter runs round the loop, so the file loops seamlessly.
+//   arrange PASS...                how the written loop (every voice's part) is played, once per PASS, the
+//                                  passes together making the file's loop (without it: one plain pass).
+//                                  A PASS is `A` followed by changes: `+N` or `-N` transposes the pitched
+//                                  voices (not noise, not gliding drums) N semitones (at most 12), `!VOICE`
+//                                  leaves VOICE out, `~SEED` varies the first voice's tune: a third of its
+//                                  notes move to another note of the same bar, a sixth are held over from
+//                                  the note before, chosen by a random source seeded with SEED (so the file
+//                                  is the same every time). E.g. `arrange A A~1 A!lead A+5~2`.
+// Every voice's part must be equally long. A note still sounding at the loop's end wraps round to its
+// start, and the filter runs round the loop, so the file loops seamlessly.
 
 #include <algorithm>
 #include <cmath>
@@ -55,14 +63,110 @@ struct Voice {
     std::vector<int> steps;
 };
 
+constexpr int kHold = -1, kRest = -2;
+
+/// One pass of the written loop in the arrangement.
+struct Pass {
+    int transpose = 0;
+    std::vector<std::string> muted;
+    std::optional<std::uint32_t> vary_seed;
+};
+
 struct Track {
     double tempo = 120;
     int steps_per_beat = 4;
     double lowpass_hz = 7000;
     std::vector<Voice> voices;
+    std::vector<Pass> passes;
 };
 
-constexpr int kHold = -1, kRest = -2;
+/// Parses an `arrange` pass token (`A`, `A+5`, `A!lead~3`, ...).
+std::optional<Pass> parse_pass(const std::string& token) {
+    if (token.empty() || token[0] != 'A') return std::nullopt;
+    Pass pass;
+    std::size_t at = 1;
+    while (at < token.size()) {
+        const char kind = token[at++];
+        std::size_t end = at;
+        while (end < token.size() && std::string("+-!~").find(token[end]) == std::string::npos) ++end;
+        const std::string value = token.substr(at, end - at);
+        at = end;
+        if (value.empty()) return std::nullopt;
+        if (kind == '!') {
+            pass.muted.push_back(value);
+            continue;
+        }
+        if (value.find_first_not_of("0123456789") != std::string::npos || value.size() > 9)
+            return std::nullopt;
+        const int number = std::stoi(value);
+        if (kind == '+' || kind == '-') {
+            if (number > 12) return std::nullopt;
+            pass.transpose = kind == '+' ? number : -number;
+        } else if (kind == '~') {
+            pass.vary_seed = static_cast<std::uint32_t>(number) * 2654435761u + 1;
+        } else {
+            return std::nullopt;
+        }
+    }
+    return pass;
+}
+
+/// The first voice's tune with a third of its notes moved to another note of their bar and a sixth held
+/// over from the note before.
+std::vector<int> varied(const std::vector<int>& steps, std::size_t bar_steps, std::uint32_t seed) {
+    synth::NoiseSource random(seed);
+    std::vector<int> out = steps;
+    for (std::size_t bar = 0; bar < steps.size(); bar += bar_steps) {
+        std::vector<int> notes;
+        for (std::size_t i = bar; i < std::min(steps.size(), bar + bar_steps); ++i)
+            if (steps[i] >= 0) notes.push_back(steps[i]);
+        for (std::size_t i = bar; i < std::min(steps.size(), bar + bar_steps); ++i) {
+            if (steps[i] < 0) continue;
+            const double roll = (random.next() + 1) / 2;  // 0..1
+            if (roll < 1.0 / 3) {
+                const auto pick =
+                    static_cast<std::size_t>((random.next() + 1) / 2 * (notes.size() - 1) + 0.5);
+                out[i] = notes[std::min(pick, notes.size() - 1)];
+            } else if (roll < 0.5 && i > bar && out[i - 1] != kRest) {
+                out[i] = kHold;
+            }
+        }
+    }
+    return out;
+}
+
+/// Plays the written loop once per pass into each voice's steps.
+bool apply_arrangement(Track& track, std::string& error) {
+    if (track.passes.empty()) return true;
+    for (const Pass& pass : track.passes) {
+        for (const std::string& name : pass.muted) {
+            if (std::none_of(track.voices.begin(), track.voices.end(),
+                             [&](const Voice& v) { return v.name == name; }))
+                return error = "arrange: no voice named '" + name + "'", false;
+        }
+    }
+    const auto bar_steps = static_cast<std::size_t>(track.steps_per_beat) * 4;
+    for (std::size_t v = 0; v < track.voices.size(); ++v) {
+        Voice& voice = track.voices[v];
+        const std::vector<int> written = voice.steps;
+        const bool pitched = voice.wave != Wave::noise && voice.glide == 0;
+        voice.steps.clear();
+        for (const Pass& pass : track.passes) {
+            std::vector<int> steps =
+                v == 0 && pass.vary_seed ? varied(written, bar_steps, *pass.vary_seed) : written;
+            const bool muted =
+                std::find(pass.muted.begin(), pass.muted.end(), voice.name) != pass.muted.end();
+            for (int& step : steps) {
+                if (muted)
+                    step = kRest;
+                else if (step >= 0 && pitched)
+                    step += pass.transpose;
+            }
+            voice.steps.insert(voice.steps.end(), steps.begin(), steps.end());
+        }
+    }
+    return true;
+}
 
 std::optional<int> parse_note(const std::string& token) {
     static const std::map<char, int> base{{'C', 0}, {'D', 2}, {'E', 4}, {'F', 5},
@@ -145,6 +249,16 @@ bool parse_track(const std::filesystem::path& path, Track& track, std::string& e
                     return error = where + "unknown voice key '" + key + "'", false;
             }
             track.voices.push_back(voice);
+        } else if (first == "arrange") {
+            std::string token;
+            while (words >> token) {
+                const auto pass = parse_pass(token);
+                if (!pass)
+                    return error = where + "'" + token + "' is not a pass (A, A+5, A!voice, A~1)", false;
+                track.passes.push_back(*pass);
+            }
+            if (track.passes.empty() || track.passes.size() > 64)
+                return error = where + "arrange needs 1 to 64 passes", false;
         } else if (first.back() == ':') {
             const std::string name = first.substr(0, first.size() - 1);
             auto voice = std::find_if(track.voices.begin(), track.voices.end(),
@@ -186,6 +300,7 @@ bool parse_track(const std::filesystem::path& path, Track& track, std::string& e
             return false;
         }
     }
+    if (!apply_arrangement(track, error)) return error = path.string() + ": " + error, false;
     return true;
 }
 

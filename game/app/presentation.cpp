@@ -63,7 +63,7 @@ void Presentation::set_music(const std::string& track, bool ducked) {
         if (!audio_->music_file().empty()) audio_->stop_music();
         return;
     }
-    const fs::path file = data_dir() / "assets" / "music" / (track + ".wav");
+    const fs::path file = data_dir() / "assets" / "music" / (track + ".ogg");
     if (file == audio_->music_file()) return;
     if (!audio_->play_music(file, 600)) std::fprintf(stderr, "quickstep: %s\n", audio_->error().c_str());
 }

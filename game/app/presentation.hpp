@@ -27,7 +27,7 @@ class Presentation {
     void open_audio();
     void set_volume(int percent);
     void set_music_volume(int percent);
-    /// Plays assets/music/<track>.wav in a loop (fading from the track before); "" stops the music.
+    /// Plays assets/music/<track>.ogg in a loop (fading from the track before); "" stops the music.
     /// `ducked` lowers it (pause menus, rewind). Cheap to call every frame with the same values.
     void set_music(const std::string& track, bool ducked);
     /// Fullscreen on or off when the window is not so already.

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -194,8 +196,8 @@ TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or d
     const char* tracks[] = {"title", "day", "dusk", "cave", "snow"};
     {
         qs::Audio silent(false);
-        CHECK(silent.play_music(assets_dir / "music" / "day.wav"));
-        CHECK(silent.music_file() == assets_dir / "music" / "day.wav");
+        CHECK(silent.play_music(assets_dir / "music" / "day.ogg"));
+        CHECK(silent.music_file() == assets_dir / "music" / "day.ogg");
         silent.set_music_volume(130);
         CHECK(silent.music_volume() == 100);
         silent.duck_music(30);
@@ -208,13 +210,13 @@ TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or d
     REQUIRE_MESSAGE(audio.available(), audio.error());
     for (const char* track : tracks) {
         CAPTURE(track);
-        CHECK_MESSAGE(audio.play_music(assets_dir / "music" / (std::string(track) + ".wav"), 50),
+        CHECK_MESSAGE(audio.play_music(assets_dir / "music" / (std::string(track) + ".ogg"), 50),
                       audio.error());
         for (int frame = 0; frame < 5; ++frame) audio.update();
     }
-    CHECK(audio.music_file() == assets_dir / "music" / "snow.wav");
-    CHECK(audio.play_music(assets_dir / "music" / "snow.wav"));  // the same track: keeps playing
-    CHECK_FALSE(audio.play_music(assets_dir / "music" / "missing.wav"));
+    CHECK(audio.music_file() == assets_dir / "music" / "snow.ogg");
+    CHECK(audio.play_music(assets_dir / "music" / "snow.ogg"));  // the same track: keeps playing
+    CHECK_FALSE(audio.play_music(assets_dir / "music" / "missing.ogg"));
     CHECK_FALSE(audio.error().empty());
     audio.set_volume(20);
     audio.set_music_volume(70);
@@ -226,27 +228,34 @@ TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or d
     CHECK(audio.music_file().empty());
 }
 
-TEST_CASE("art: every music track is a mono 16-bit WAV loop of 10 to 30 seconds") {
+TEST_CASE("art: every music track is an Ogg Vorbis loop of one to three minutes") {
+    // Read from the Ogg pages: the sample rate in the Vorbis identification header, the length in samples
+    // as the granule position of the last page (its header's bytes 6..13, little endian).
     for (const char* track : {"title", "day", "dusk", "cave", "snow"}) {
         CAPTURE(track);
-        SDL_AudioSpec spec;
-        Uint8* buffer = nullptr;
-        Uint32 length = 0;
-        const std::string path = (assets_dir / "music" / (std::string(track) + ".wav")).string();
-        REQUIRE_MESSAGE(SDL_LoadWAV(path.c_str(), &spec, &buffer, &length), SDL_GetError());
-        CHECK(spec.channels == 1);
-        CHECK(spec.format == AUDIO_S16LSB);
-        const double seconds = static_cast<double>(length) / 2 / spec.freq;
-        CHECK(seconds >= 10);
-        CHECK(seconds <= 30);
-        // Seamless: the last sample leads into the first like any two neighbouring samples do.
-        const auto* samples = reinterpret_cast<const Sint16*>(buffer);
-        const std::size_t count = length / 2;
-        long largest_step = 0;
-        for (std::size_t i = 1; i < count; ++i)
-            largest_step = std::max(largest_step, std::labs(long(samples[i]) - samples[i - 1]));
-        CHECK(std::labs(long(samples[0]) - samples[count - 1]) <= largest_step);
-        SDL_FreeWAV(buffer);
+        std::ifstream in(assets_dir / "music" / (std::string(track) + ".ogg"), std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        REQUIRE(bytes.rfind("OggS", 0) == 0);
+        CHECK(bytes.size() < 1'000'000);  // the repository stays small
+        const std::size_t ident = bytes.find("\x01vorbis");
+        REQUIRE(ident != std::string::npos);
+        REQUIRE(ident + 16 <= bytes.size());
+        const auto byte = [&](std::size_t at) {
+            return static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[at]));
+        };
+        CHECK(byte(ident + 11) == 1);  // mono
+        const std::uint64_t rate =
+            byte(ident + 12) | byte(ident + 13) << 8 | byte(ident + 14) << 16 | byte(ident + 15) << 24;
+        CHECK(rate == 22050);
+        const std::size_t last = bytes.rfind("OggS");
+        REQUIRE(last + 14 <= bytes.size());
+        std::uint64_t granule = 0;
+        for (int i = 7; i >= 0; --i) granule = granule << 8 | byte(last + 6 + static_cast<std::size_t>(i));
+        const double seconds =
+            static_cast<double>(granule) / static_cast<double>(std::max<std::uint64_t>(rate, 1));
+        CAPTURE(seconds);
+        CHECK(seconds >= 60);
+        CHECK(seconds <= 180);
     }
 }
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates the music: renders every tools/music/*.txt with make_music (a seamless loop, levelled to
+# -13.6 dBFS RMS) and encodes it as Ogg Vorbis (sox, quality 3: about 45 kbit/s mono) into assets/music.
+# Usage: tools/make_music.sh [BUILD_DIR]      (default: build; needs sox with Ogg Vorbis, Debian's sox)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+mkdir -p assets/music
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$build/make_music" "$work" tools/music/*.txt
+for wav in "$work"/*.wav; do
+    name=$(basename "$wav" .wav)
+    sox "$wav" -C 3 "assets/music/$name.ogg"
+    echo "assets/music/$name.ogg: $(stat -c %s "assets/music/$name.ogg") bytes"
+done
