@@ -72,8 +72,6 @@ class App final : private MenuHost {
     /// Presses the directions held down on the keyboard or a gamepad, once after take_held_directions_ is
     /// set.
     void take_held_directions();
-    /// GAME OVER gives way to play for a quickload, the older save or rewind in `input`.
-    bool leaves_game_over(const std::vector<std::pair<Action, bool>>& input) const;
     void hot_reload();
 
     // ticks
@@ -147,11 +145,6 @@ class App final : private MenuHost {
             watch_saves_.reset();
         }
     }
-    void retry_from_checkpoint() override {
-        if (session_.world() && session_.reactivate_checkpoint(checkpoint_before_game_over_))
-            toast("Back at the checkpoint");
-        menus_.resume();
-    }
     void restart_level() override {
         stop_watching();
         if (!session_.level().level) return;
@@ -203,8 +196,6 @@ class App final : private MenuHost {
     std::int64_t tick_ = 0;
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
-    EntityRef
-        checkpoint_before_game_over_;    ///< the active checkpoint before the last tick (game over clears it)
     bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
     int exit_code_ = 0;
 };
@@ -438,13 +429,6 @@ void App::quickload(bool older) {
     menus_.resume();
 }
 
-bool App::leaves_game_over(const std::vector<std::pair<Action, bool>>& input) const {
-    return session_.world() && std::any_of(input.begin(), input.end(), [](const auto& in) {
-               return in.second && (in.first == Action::quickload || in.first == Action::quickload_older ||
-                                    in.first == Action::rewind);
-           });
-}
-
 void App::take_held_directions() {
     // After a restart, a level change or a menu, the directions still held down move the player again
     // (hold right and retry). From the next tick on, so a replay of the run sees them where they were.
@@ -498,7 +482,6 @@ void App::tick() {
     }
     World* world = session_.world();
     if (!world) return;
-    checkpoint_before_game_over_ = world->game.checkpoint;
     if (rewinding) {
         if (!session_.rewind_held()) play_sound(std::string(sound_name(Sound::rewind)));
         // In a window, holding longer goes faster; scripts and headless runs go back one tick per tick. A
@@ -531,14 +514,6 @@ void App::handle_world_events() {
                 break;
             case WorldEvent::Kind::toast:
                 toast(event.text);
-                break;
-            case WorldEvent::Kind::game_over:
-                if (options_.headless || runs_.watching()) {
-                    toast("Game over - back to the start");
-                } else {
-                    actions_.release_all();
-                    menus_.open_game_over(static_cast<bool>(checkpoint_before_game_over_));
-                }
                 break;
             case WorldEvent::Kind::respawned:
                 if (presentation_) presentation_->snap_camera(world);
@@ -754,20 +729,12 @@ int App::run() {
             } else {
                 accumulator = 0;
                 std::vector<std::pair<Action, bool>> input = std::exchange(pending_input_, {});
-                const bool left_game_over =
-                    menus_.scene() == MenuScreens::Scene::game_over && leaves_game_over(input);
-                if (left_game_over) {
-                    // Quickload, the older save and rewind work from GAME OVER: play resumes with them.
-                    menus_.resume();
-                    pending_input_ = std::move(input);
-                    input.clear();
-                }
                 // A key or button let go of while a menu is open is let go of in the game too (a pad
                 // unplugged while running must not leave the player running after Resume).
                 for (const auto& [action, down] : input) {
                     if (!down) actions_.release(action);
                 }
-                if (!left_game_over) menus_.handle(input);
+                menus_.handle(input);
                 if (menus_.playing()) take_held_directions_ = true;  // Resume, Retry, a level begun
                 // Menus have no ticks; --frames there counts drawn frames so scripted runs still end.
                 if (options_.frames && ++menu_frames_ > *options_.frames) finished_ = true;
@@ -785,8 +752,8 @@ int App::run() {
 
 void App::trace_frame() {
     using Scene = MenuScreens::Scene;
-    static constexpr const char* scene_names[] = {"title",   "level_select", "playing",  "paused",
-                                                  "options", "results",      "game_over"};
+    static constexpr const char* scene_names[] = {"title",  "level_select", "playing",
+                                                  "paused", "options",      "results"};
     std::string state = scene_names[static_cast<int>(menus_.scene())];
     if (const Menu* menu = menus_.menu(); menu && !menu->items.empty())
         state += " " + std::to_string(menu->cursor) + " \"" + menu->items[menu->cursor].label + "\"";

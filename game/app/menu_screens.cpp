@@ -342,21 +342,6 @@ void MenuScreens::options_back() {
     }
 }
 
-void MenuScreens::open_game_over(bool has_checkpoint) {
-    scene_ = Scene::game_over;
-    menu_ = Menu{};
-    menu_.title = "GAME OVER";
-    const Settings& settings = host_.settings();
-    menu_.subtitle = "Out of lives: the level starts over with new lives. Or load your quicksave (" +
-                     settings.describe_keys(Action::quickload) + ") or rewind (hold " +
-                     settings.describe_keys(Action::rewind) + ")";
-    if (has_checkpoint)
-        menu_.items.push_back(
-            {"Retry from the last checkpoint", "", true, [this] { host_.retry_from_checkpoint(); }});
-    menu_.items.push_back({"Restart the level", "", true, [this] { host_.restart_level(); }});
-    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
-}
-
 void MenuScreens::open_ending() {
     scene_ = Scene::results;
     menu_ = Menu{};

@@ -40,8 +40,6 @@ class MenuHost {
     virtual bool has_best_run(const std::string& level) const = 0;
     virtual void watch_best_run(const std::string& level) = 0;
     virtual void restart_level() = 0;
-    /// After a game over: play on from the last checkpoint touched (lives refilled).
-    virtual void retry_from_checkpoint() = 0;
     virtual void next_level() = 0;
     virtual void quit_to_title() = 0;
     virtual void quit_game() = 0;
@@ -54,7 +52,7 @@ class MenuHost {
 
 class MenuScreens {
    public:
-    enum class Scene { title, level_select, playing, paused, options, results, game_over };
+    enum class Scene { title, level_select, playing, paused, options, results };
 
     explicit MenuScreens(MenuHost& host) : host_(host) {}
 
@@ -69,8 +67,6 @@ class MenuScreens {
     void open_level_select();
     void open_pause();
     void open_options(Scene back_to);
-    /// The last life was lost: retry from the last checkpoint (when `has_checkpoint`), restart, level select.
-    void open_game_over(bool has_checkpoint);
     /// The level was finished; `summary` is the coins / time / deaths line.
     /// After the last level with every level finished: the end and thanks.
     void open_ending();

@@ -363,22 +363,6 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
     return Reload::reloaded_in_place;
 }
 
-bool PlaySession::reactivate_checkpoint(EntityRef checkpoint) {
-    if (!world_ || !checkpoint) return false;
-    WorldSnapshot changed = world_->capture();
-    if (checkpoint.index >= changed.entities.size()) return false;
-    auto* target = std::get_if<Checkpoint>(&changed.entities[checkpoint.index]);
-    if (!target) return false;
-    target->active = true;
-    for (Entity& entity : changed.entities) {
-        if (auto* p = std::get_if<Player>(&entity)) p->checkpoint = checkpoint;
-    }
-    changed.game.checkpoint = checkpoint;
-    world_->restore(changed);
-    rewind_.start(*world_);
-    return true;
-}
-
 bool PlaySession::keep_player_at(double x, double y) {
     if (!world_->player()) return false;
     const TileGrid& tiles = world_->level().tiles;

@@ -55,8 +55,6 @@ class PlaySession {
     void finish_level_report() { print_level_report(0); }
     /// Starts the current level again from its beginning.
     void restart();
-    /// Makes `checkpoint` the active one again (the player respawns there); false when it is gone.
-    bool reactivate_checkpoint(EntityRef checkpoint);
     /// Moves the player to (x, y) (tiles, its centre) when it fits there; false when outside or blocked.
     bool keep_player_at(double x, double y);
     /// Ends play (quit to the title): the world is gone, the level is kept for nothing.

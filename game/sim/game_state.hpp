@@ -1,4 +1,5 @@
-// Game-wide state that is saved with the world: coins, lives, the level timer, the active checkpoint.
+// Game-wide state that is saved with the world: coins, deaths, the level timer, the active checkpoint.
+// There are no lives: a death costs time, and checkpoints carry the player.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,6 @@ namespace qs {
 struct GameState {
     int coins = 0;        ///< collected in this level
     int coins_total = 0;  ///< coins the level started with
-    int lives = 3;
     int deaths = 0;
     std::int64_t timer_ticks = 0;  ///< ticks played in this level
     bool completed = false;
@@ -31,7 +31,6 @@ struct GameState {
     static void fields_of(Self& self, V& v) {
         v("coins", self.coins, within(0, 1e9));
         v("coins_total", self.coins_total, within(0, 1e9));
-        v("lives", self.lives, within(0, 1000));
         v("deaths", self.deaths, within(0, 1e9));
         v("timer_ticks", self.timer_ticks, within(0, 1e12, "ticks"));
         v("completed", self.completed);

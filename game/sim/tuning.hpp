@@ -29,7 +29,7 @@ struct Tuning {
     int invulnerable_ticks = 90;
     int respawn_ticks = 45;
     int drop_through_ticks = 12;
-    int start_lives = 3;
+    int hazard_return_ticks = 30;  ///< ticks from touching spikes or falling to standing at the safe footing
     int projectile_max_age = 600;
 
     /// The field list; every number has a range (tuning.json values outside it keep the default).
@@ -56,7 +56,7 @@ struct Tuning {
         v("invulnerable_ticks", invulnerable_ticks, within(0, 36000, "ticks"));
         v("respawn_ticks", respawn_ticks, within(1, 36000, "ticks"));
         v("drop_through_ticks", drop_through_ticks, within(0, 600, "ticks"));
-        v("start_lives", start_lives, within(1, 99));
+        v("hazard_return_ticks", hazard_return_ticks, within(1, 36000, "ticks"));
         v("projectile_max_age", projectile_max_age, within(1, 36000, "ticks"));
     }
 };

@@ -56,7 +56,6 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     : level_(std::move(level)),
       tuning_(tuning),
       terrain_(terrain ? std::move(terrain) : TerrainShapes::build(*level_)) {
-    game.lives = tuning_.start_lives;
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         std::visit(

@@ -4,8 +4,9 @@
 namespace qs {
 
 void draw_entity(const Player& player, const EntityDrawContext& context) {
-    if (!player.alive() && (player.dead_ticks / 4) % 2 == 1) return;  // blinks while dead
-    const Sprite sprite = !player.alive() ? Sprite::player_hurt
+    if (!player.alive() && (player.dead_ticks / 4) % 2 == 1) return;       // blinks while dead
+    if (player.returning() && (player.return_ticks / 4) % 2 == 1) return;  // and while carried back
+    const Sprite sprite = !player.alive() || player.returning() ? Sprite::player_hurt
                           : player.invulnerable_ticks > player.dead_ticks && player.invulnerable_ticks > 60
                               ? Sprite::player_hurt
                           : !player.grounded

@@ -1,5 +1,5 @@
-// HUD drawing: sign bubbles near the player (placed where they hide the least), then hearts, lives,
-// coins, level name and time on translucent panels so they read over bright skies and clouds.
+// HUD drawing: sign bubbles near the player (placed where they hide the least), then hearts, coins,
+// level name and time on translucent panels so they read over bright skies and clouds.
 #include "game/view/hud.hpp"
 
 #include <algorithm>
@@ -156,17 +156,14 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
         SDL_RenderFillRect(r, &box);
     };
     const int hearts = player ? player->max_health : 0;
-    const std::string lives = "x" + std::to_string(game.lives);
     const std::string coins = std::to_string(game.coins) + "/" + std::to_string(game.coins_total);
-    const int coin_x = 6 + hearts * 14 + 30;
-    panel(2,
-          std::max(coin_x + 17 + font.text_width(coins), 6 + hearts * 14 + 4 + font.text_width(lives)) + 5);
+    const int coin_x = 6 + hearts * 14 + 10;
+    panel(2, coin_x + 17 + font.text_width(coins) + 5);
     int x = 6;
     for (int i = 0; i < hearts; ++i) {
         sheet.draw(r, Sprite::heart, 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
         x += 14;
     }
-    text(x + 4, 8, lives, {255, 255, 255, 255});
     sheet.draw(r, Sprite::coin_small, 0, coin_x, 4, 16, 16);
     text(coin_x + 17, 8, coins, {255, 230, 120, 255});
     std::string right = world.level().name + "  " + format_time(game.timer_ticks);

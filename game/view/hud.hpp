@@ -1,4 +1,4 @@
-// The in-play overlay drawn over the world: hearts, lives, coins, level name and timer, and the bubble of
+// The in-play overlay drawn over the world: hearts, coins, level name and timer, and the bubble of
 // a sign the player stands near.
 #pragma once
 

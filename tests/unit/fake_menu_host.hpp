@@ -31,7 +31,6 @@ class FakeHost final : public MenuHost {
     bool has_best_run(const std::string&) const override { return false; }
     void watch_best_run(const std::string&) override {}
     void restart_level() override {}
-    void retry_from_checkpoint() override {}
     void next_level() override {}
     void quit_to_title() override {}
     void quit_game() override { ++quits; }

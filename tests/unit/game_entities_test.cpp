@@ -80,17 +80,27 @@ TEST_CASE("entities: walkers turn at walls and at ledges") {
     CHECK(first<Walker>(*world)->state.y < 3.0);
 }
 
-TEST_CASE("entities: spikes hurt and invulnerability protects for a while") {
+TEST_CASE("entities: spikes under the start cost a heart each touch, invulnerable or not, then a death") {
+    // Running right: no safe footing beside the spikes, so every return is to the spawn point.
     auto world = make_world({
         "P.........",
         "#^^^^^^^^#",
     });
     Driver d{*world};
-    d.ticks(3);
-    d.ticks(30, {Action::right});
     Player& p = *world->player();
+    auto until = [&](auto done) {
+        for (int i = 0; i < 600 && !done(); ++i) d.tick({Action::right});
+        return done();
+    };
+    REQUIRE(until([&] { return p.returning(); }));
     CHECK(p.health == p.max_health - 1);
+    REQUIRE(until([&] { return !p.returning(); }));
     CHECK(p.invulnerable_ticks > 0);
+    CHECK(p.state.x == doctest::Approx(p.spawn_x));
+    REQUIRE(until([&] { return p.returning(); }));
+    CHECK(p.health == p.max_health - 2);  // invulnerable, yet a heart: spikes are never a free pass
+    REQUIRE(until([&] { return !p.alive(); }));
+    CHECK(world->game.deaths == 1);
 }
 
 TEST_CASE("entities: a switch toggles the door it references; the door stops blocking") {
@@ -181,7 +191,7 @@ TEST_CASE("entities: a turret fires projectiles that reference it and vanish on 
     CHECK_FALSE(world->entities.contains(to_key(shot_ref)));  // hit the wall at x = 1
 }
 
-TEST_CASE("entities: death respawns the player at the last checkpoint it touched") {
+TEST_CASE("entities: death respawns the player at the last checkpoint it touched, hearts full") {
     auto world = make_world({
         "P..k......",
         "#######^^#",
@@ -202,7 +212,75 @@ TEST_CASE("entities: death respawns the player at the last checkpoint it touched
     CHECK(world->get<Checkpoint>(checkpoint_ref)->active);
     CHECK(p.state.x == doctest::Approx(3.5));
     CHECK(p.health == p.max_health);
-    CHECK(world->game.lives == world->tuning().start_lives - 1);
+    CHECK(world->game.deaths == 1);
+}
+
+TEST_CASE("entities: spikes cost one heart and carry the player back to the last safe footing") {
+    // Running right: the last safe footing is on the ground left of the pit (not beside the spikes).
+    auto world = make_world({
+        "..........",
+        "P.........",
+        "#####^^###",
+        "##########",
+    });
+    Driver d{*world};
+    int hits = 0;
+    double lowest_x = 99;
+    for (int i = 0; i < 200 && hits == 0; ++i) {
+        d.tick({Action::right});
+        hits = world->player()->max_health - world->player()->health;
+    }
+    REQUIRE(hits == 1);
+    Player& p = *world->player();
+    CHECK(p.returning());
+    CHECK(p.safe_x < 4.0);  // a tile away from the spikes at x = 5
+    const double safe_x = p.safe_x;
+    // No input while carried back, then standing at the footing, invulnerable, no heart lost on the way.
+    for (int i = 0; i < world->tuning().hazard_return_ticks + 5; ++i) {
+        d.tick();
+        lowest_x = std::min(lowest_x, p.state.x);
+    }
+    CHECK_FALSE(p.returning());
+    CHECK(p.alive());
+    CHECK(p.state.x == doctest::Approx(safe_x));
+    CHECK(p.health == p.max_health - 1);
+    CHECK(p.invulnerable_ticks > 0);
+    CHECK(world->game.deaths == 0);
+    CHECK(lowest_x >= 0);
+}
+
+TEST_CASE("entities: a hazard with the last heart is a death; a fall out of the level is a hazard") {
+    auto world = make_world({
+        "P.........",
+        "###.......",
+    });
+    Driver d{*world};
+    Player& p = *world->player();
+    p.health = 1;
+    bool died = false;
+    for (int i = 0; i < 300 && !died; ++i) {
+        d.tick({Action::right});
+        died = !p.alive();
+    }
+    CHECK(died);
+    CHECK(world->game.deaths == 1);
+    auto again = make_world({
+        "P.........",
+        "###.......",
+    });
+    Driver d2{*again};
+    Player& q = *again->player();
+    bool returned = false;
+    for (int i = 0; i < 300 && !returned; ++i) {
+        d2.tick({Action::right});
+        returned = q.returning();
+    }
+    REQUIRE(returned);
+    CHECK(q.health == q.max_health - 1);
+    CHECK(again->game.deaths == 0);
+    d2.ticks(again->tuning().hazard_return_ticks + 1);
+    CHECK(q.state.x < 3.0);
+    CHECK(q.state.y < 1.0);
 }
 
 TEST_CASE("entities: touching the goal completes the level once") {

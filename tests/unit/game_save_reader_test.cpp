@@ -202,7 +202,7 @@ TEST_CASE("save reader: mistyped parts and values get the reference's message") 
     CHECK(changed([](json& b) { b["types"][0]["type"] = "dragon"; }) ==
           "corrupt: unknown entity type 'dragon'");
     CHECK(changed([](json& b) { b["types"][0]["fields"][0] = 3; }).find("string") != std::string::npos);
-    CHECK(changed([](json& b) { b["game"]["lives"] = "many"; }).find("game: lives") != std::string::npos);
+    CHECK(changed([](json& b) { b["game"]["deaths"] = "many"; }).find("game: deaths") != std::string::npos);
     CHECK(changed([](json& b) { b["entities"].push_back(b["entities"][0]); }).find("live slots") !=
           std::string::npos);
 }

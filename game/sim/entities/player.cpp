@@ -1,5 +1,5 @@
 // player behaviour: movement feel (acceleration, coyote time, jump buffer, variable height, corner
-// correction, one-way drop), hazards, stomping, death and respawn.
+// correction, one-way drop), hazards and the safe footing they return to, stomping, death and respawn.
 #include "game/sim/entities/player.hpp"
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 
 #include <box2d/box2d.h>
 
+#include "game/sim/tiles.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
@@ -21,8 +22,8 @@ double approach(double value, double target, double step) {
 
 void Player::on_level_start(World& world, EntityRef self) {
     world.game.player = self;
-    spawn_x = state.x;
-    spawn_y = state.y;
+    spawn_x = safe_x = state.x;
+    spawn_y = safe_y = state.y;
 }
 
 void Player::create_body(World& world, EntityRef self) {
@@ -38,11 +39,16 @@ void Player::think(World& world, EntityRef) {
         wait_to_respawn(world);
         return;
     }
+    if (returning()) {
+        wait_to_return(world);
+        return;
+    }
     const ActionState& actions = world.actions();
     GroundContact ground = world.probe_ground(state.x, state.y + half_height, half_width, drop_ticks == 0);
     grounded = ground.grounded && state.vy >= ground.platform_vy - 0.5;
     on_ice = grounded && ground.ice;
     riding = grounded ? ground.platform : EntityRef{};
+    remember_safe_footing(world, ground);
 
     int move = (actions.held(Action::right) ? 1 : 0) - (actions.held(Action::left) ? 1 : 0);
     if (move != 0) facing = move;
@@ -59,16 +65,51 @@ void Player::think(World& world, EntityRef) {
 void Player::wait_to_respawn(World& world) {
     if (--dead_ticks == 0) {
         const Checkpoint* last = world.get<Checkpoint>(checkpoint);
-        state.x = last ? last->state.x : spawn_x;
-        state.y = last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y;
-        state.vx = state.vy = run_vx = 0;
         health = max_health;
-        invulnerable_ticks = world.tuning().invulnerable_ticks;
-        state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
-        state.body->SetEnabled(true);
+        place_at(world, last ? last->state.x : spawn_x,
+                 last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y);
+        safe_x = state.x;
+        safe_y = state.y;
         world.emit(WorldEvent::Kind::respawned);
     }
     if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+}
+
+void Player::wait_to_return(World& world) {
+    if (--return_ticks == 0) {
+        place_at(world, safe_x, safe_y);
+        world.emit(WorldEvent::Kind::respawned);
+    }
+    if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+}
+
+void Player::place_at(World& world, double x, double y) {
+    state.x = x;
+    state.y = y;
+    state.vx = state.vy = run_vx = 0;
+    jumping = false;
+    coyote_ticks = jump_buffer_ticks = drop_ticks = 0;
+    invulnerable_ticks = world.tuning().invulnerable_ticks;
+    state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+    state.body->SetEnabled(true);
+}
+
+void Player::remember_safe_footing(World& world, const GroundContact& ground) {
+    // Only still ground: not a platform, a door or a one-way ledge being dropped through; and nothing that
+    // hurts within a tile to either side, so the return never lands the player against spikes.
+    if (!grounded || ground.platform || drop_ticks > 0) return;
+    const TileGrid& tiles = world.level().tiles;
+    const int tx = to_tile(state.x);
+    const int foot = to_tile(state.y + half_height + 0.1);
+    const int body = to_tile(state.y);
+    if (!tile_properties(tiles.at(tx, foot)).safe_floor) return;
+    for (int x = tx - 1; x <= tx + 1; ++x) {
+        for (int y = body - 1; y <= foot; ++y) {
+            if (tile_properties(tiles.at(x, y)).hurts) return;
+        }
+    }
+    safe_x = state.x;
+    safe_y = state.y;
 }
 
 void Player::take_jump_input(World& world, const GroundContact& ground) {
@@ -156,31 +197,22 @@ void Player::react(World& world, EntityRef) {
     if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
 
     // Spikes: the spike sensors in contact with the body (their fattened boxes overlap it) are the
-    // candidates; the tiles within 0.04 of the box hurt, the first in row-major order giving the direction.
+    // candidates; touching means a spike tile within 0.04 of the box.
     if (state.body) {
         const int x0 = to_tile(state.x - half_width - 0.04);
         const int x1 = to_tile(state.x + half_width + 0.04);
         const int y0 = to_tile(state.y - half_height - 0.04);
         const int y1 = to_tile(state.y + half_height + 0.04);
-        int first_x = 0, first_y = 0;
-        bool touched = false;
         for (b2ContactEdge* edge = state.body->GetContactList(); edge; edge = edge->next) {
             b2Fixture* a = edge->contact->GetFixtureA();
             const TileRect* rect =
                 world.spike_rect(a->GetBody() == state.body ? edge->contact->GetFixtureB() : a);
             if (!rect) continue;
-            const int tx = std::max(x0, rect->x), ty = std::max(y0, rect->y);
-            if (tx > std::min(x1, rect->x + rect->w - 1) || ty > std::min(y1, rect->y + rect->h - 1))
+            if (std::max(x0, rect->x) > std::min(x1, rect->x + rect->w - 1) ||
+                std::max(y0, rect->y) > std::min(y1, rect->y + rect->h - 1))
                 continue;
-            if (!touched || ty < first_y || (ty == first_y && tx < first_x)) {
-                first_x = tx;
-                first_y = ty;
-                touched = true;
-            }
-        }
-        if (touched) {
-            hurt(world, first_x + 0.5);
-            if (!alive()) return;
+            hazard(world);
+            return;
         }
     }
 
@@ -207,14 +239,35 @@ void Player::react(World& world, EntityRef) {
     if (died) return;
 
     // Fell out of the level.
-    if (state.y - half_height > world.level().tiles.height + 2) {
-        health = 0;
-        hurt(world, state.x);
+    if (state.y - half_height > world.level().tiles.height + 2) hazard(world);
+}
+
+void Player::hazard(World& world) {
+    if (!alive() || returning()) return;
+    // Always a heart, invulnerable or not: a hazard is never a free pass.
+    health = std::max(0, health - 1);
+    if (health == 0) {
+        die(world);
+        return;
+    }
+    world.emit_sound(Sound::hurt);
+    if (safe_x == 0 && safe_y == 0) {
+        // No footing kept (a save written without one): (0, 0) is no place to stand, the spawn point is.
+        safe_x = spawn_x;
+        safe_y = spawn_y;
+    }
+    return_ticks = world.tuning().hazard_return_ticks;
+    run_vx = 0;
+    jumping = false;
+    riding = {};
+    if (state.body) {
+        state.body->SetLinearVelocity(b2Vec2(0, 0));
+        state.body->SetEnabled(false);
     }
 }
 
 void Player::hurt(World& world, double from_x) {
-    if (!alive()) return;
+    if (!alive() || returning()) return;
     if (health > 0 && invulnerable_ticks > 0) return;
     const Tuning& tuning = world.tuning();
     health = std::max(0, health - 1);
@@ -229,18 +282,17 @@ void Player::hurt(World& world, double from_x) {
         }
         return;
     }
-    // Death: lose a life, respawn at the last checkpoint after a moment.
+    die(world);
+}
+
+void Player::die(World& world) {
+    // Out of hearts: counted, then back at the last checkpoint (or the start) with full hearts. There are
+    // no lives: checkpoints carry the player, as in Celeste.
     world.emit_sound(Sound::death);
     ++world.game.deaths;
-    if (--world.game.lives <= 0) {
-        // The world goes on from the start (scripts and replays see just that); a window offers choices.
-        world.emit(WorldEvent::Kind::game_over);
-        world.game.lives = tuning.start_lives;
-        if (auto* last = world.get<Checkpoint>(checkpoint)) last->active = false;
-        checkpoint = {};
-        world.game.checkpoint = {};
-    }
-    dead_ticks = tuning.respawn_ticks;
+    health = 0;
+    invulnerable_ticks = world.tuning().invulnerable_ticks;
+    dead_ticks = world.tuning().respawn_ticks;
     run_vx = 0;
     jumping = false;
     riding = {};

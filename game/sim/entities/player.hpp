@@ -1,5 +1,6 @@
 // player: the hero. Runs, jumps (coyote time, jump buffer, variable height, corner correction), drops
-// through one-way tiles, rides platforms, gets hurt, dies and respawns at its last checkpoint.
+// through one-way tiles, rides platforms, gets hurt. Spikes and falling out of the level cost a heart and
+// carry it back to the last safe footing; out of hearts it dies and respawns at its last checkpoint.
 // References: the platform it rides and its last checkpoint.
 #pragma once
 
@@ -28,11 +29,13 @@ struct Player {
     int jump_buffer_ticks = 0;  ///< ticks left for a jump pressed before landing
     int drop_ticks = 0;         ///< ticks left falling through one-way tiles
     int invulnerable_ticks = 0;
-    int dead_ticks = 0;  ///< > 0 while dead, counts down to the respawn
-    double run_vx = 0;   ///< own running speed, without the platform it rides
+    int dead_ticks = 0;    ///< > 0 while dead, counts down to the respawn
+    int return_ticks = 0;  ///< > 0 while carried back from a hazard, counts down to the safe footing
+    double run_vx = 0;     ///< own running speed, without the platform it rides
     double spawn_x = 0, spawn_y = 0;
-    EntityRef riding;      ///< the platform under its feet
-    EntityRef checkpoint;  ///< the last checkpoint touched
+    double safe_x = 0, safe_y = 0;  ///< the last safe footing: a hazard brings the player back here
+    EntityRef riding;               ///< the platform under its feet
+    EntityRef checkpoint;           ///< the last checkpoint touched
 
     template <class V>
     void fields(V& v) {
@@ -57,9 +60,12 @@ struct Player {
         v("drop_ticks", self.drop_ticks, within(0, max_countdown_ticks, "ticks"));
         v("invulnerable_ticks", self.invulnerable_ticks, within(0, max_countdown_ticks, "ticks"));
         v("dead_ticks", self.dead_ticks, within(0, max_countdown_ticks, "ticks"));
+        v("return_ticks", self.return_ticks, within(0, max_countdown_ticks, "ticks"));
         v("run_vx", self.run_vx, within(-max_speed, max_speed, "tiles/s"));
         v("spawn_x", self.spawn_x, within(-max_coordinate, max_coordinate, "tiles"));
         v("spawn_y", self.spawn_y, within(-max_coordinate, max_coordinate, "tiles"));
+        v("safe_x", self.safe_x, within(-max_coordinate, max_coordinate, "tiles"));
+        v("safe_y", self.safe_y, within(-max_coordinate, max_coordinate, "tiles"));
         v("riding", self.riding);
         v("checkpoint", self.checkpoint);
     }
@@ -70,12 +76,25 @@ struct Player {
     void react(World& world, EntityRef self);
     /// Takes one hit unless invulnerable; knocks back away from `from_x`.
     void hurt(World& world, double from_x);
+    /// Spikes or a fall: one heart (even while invulnerable), then carried back to the safe footing; the
+    /// last heart is a death.
+    void hazard(World& world);
     bool alive() const { return dead_ticks == 0; }
+    /// True while carried back from a hazard (no body, no input).
+    bool returning() const { return return_ticks > 0; }
 
    private:
     // The steps of think(), in order.
     /// While dead: counts down, then respawns at the last checkpoint (or the spawn point).
     void wait_to_respawn(World& world);
+    /// While carried back from a hazard: counts down, then stands at the safe footing.
+    void wait_to_return(World& world);
+    /// Remembers where the player stands when it is a safe floor with no hurting tile beside it.
+    void remember_safe_footing(World& world, const GroundContact& ground);
+    /// Out of hearts: a death, counted; respawns at the last checkpoint after a moment.
+    void die(World& world);
+    /// Places the body at (x, y), still, invulnerable for a moment.
+    void place_at(World& world, double x, double y);
     /// Coyote time, the jump buffer, and down + jump dropping through a one-way floor.
     void take_jump_input(World& world, const GroundContact& ground);
     /// The running speed (run_vx) towards `move` (-1, 0, 1) with the ground's or the air's acceleration.
