@@ -91,6 +91,8 @@ class App final : private MenuHost {
     }
     void handle_world_events();
     void show_results();
+    /// After the last chapter's last level: the end, the credits and what is left to do.
+    void open_ending();
 
     // window
     void poll_input();
@@ -115,6 +117,7 @@ class App final : private MenuHost {
     const std::vector<LevelListing>& rescan_levels() override { return levels_.rescan(); }
     const std::vector<LevelListing>& levels() const override { return levels_.listings(); }
     const Progress& progress() const override { return progress_; }
+    const Chapters& chapters() const override { return chapters_; }
     std::uint64_t tuning_digest() const override { return qs::tuning_digest(session_.tuning_for_start()); }
     Settings& settings() override { return settings_; }
     void settings_changed() override {
@@ -177,6 +180,7 @@ class App final : private MenuHost {
     AppOptions options_;
     Settings settings_;
     Progress progress_;  ///< finished levels, best times (windowed play only)
+    Chapters chapters_;  ///< the shipped levels' order and unlocks (windowed play only)
     LevelList levels_;
     PlaySession session_;
     MenuScreens menus_;
@@ -217,6 +221,13 @@ bool App::open_presentation() {
         if (!message.empty()) {
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
             toast(message, 6);
+        }
+        std::string chapters_error;
+        if (auto chapters = load_chapters(data_dir() / "assets" / "chapters.json", chapters_error)) {
+            chapters_ = std::move(*chapters);
+        } else {
+            // The levels still play, in folder order and all open.
+            std::fprintf(stderr, "quickstep: %s\n", chapters_error.c_str());
         }
         presentation_->open_audio();
         input_events_.open_gamepads();
@@ -379,24 +390,43 @@ void App::watch_best_run(const std::string& level) {
 void App::next_level() {
     stop_watching();
     const std::vector<LevelListing>& levels = levels_.listings();
-    for (int i = levels_.playing_index() + 1; i < static_cast<int>(levels.size()); ++i) {
-        if (!levels[i].ok) continue;
+    const int playing = levels_.playing_index();
+    const std::string current = playing >= 0 ? levels[static_cast<std::size_t>(playing)].name : "";
+    if (chapters_.find(current)) {
+        // A chapter's level: the next one in playing order; after the last one, the ending.
+        if (std::optional<std::string> next = chapters_.next(current)) {
+            if (const LevelListing* listing = levels_.find(*next); listing && listing->ok) {
+                if (begin_level(levels_.check(listing->path))) return;
+            }
+        } else if (current == chapters_.last()) {
+            session_.close();
+            open_ending();
+            return;
+        }
+        session_.close();
+        menus_.open_level_select();
+        return;
+    }
+    // A level of the player's own: the next one in the list that is not a chapter's.
+    for (int i = playing + 1; i < static_cast<int>(levels.size()); ++i) {
+        if (!levels[i].ok || chapters_.find(levels[i].name)) continue;
         if (begin_level(levels_.check(levels[i].path))) return;
     }
     session_.close();
-    // The last level in the list: the end when every level is finished, else the ones still to do.
-    std::string unfinished;
-    for (const LevelListing& listing : levels) {
-        const LevelRecord* record = progress_.find(listing.name);
-        if (listing.ok && !(record && record->completed))
-            unfinished += (unfinished.empty() ? "" : ", ") + listing.title;
-    }
-    if (unfinished.empty()) {
-        menus_.open_ending();
-        return;
-    }
     menus_.open_level_select();
-    toast("That was the last level. Still to finish: " + unfinished, 8);
+}
+
+void App::open_ending() {
+    // The credits always; "everything done" only when every level is finished with every coin.
+    int finished = 0, total = 0, all_coins = 0;
+    for (const LevelListing& listing : levels_.listings()) {
+        if (!listing.ok) continue;
+        ++total;
+        const LevelRecord* record = progress_.find(listing.name);
+        if (record && record->completed) ++finished;
+        if (record && record->completed && record->best_coins >= record->coins_total) ++all_coins;
+    }
+    menus_.open_ending(finished, total, all_coins);
 }
 
 void App::hot_reload() {

@@ -12,6 +12,17 @@ namespace qs {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// The folder names of `levels`, in their order.
+std::vector<std::string> level_names(const std::vector<LevelListing>& levels) {
+    std::vector<std::string> names;
+    for (const LevelListing& listing : levels) names.push_back(listing.name);
+    return names;
+}
+
+}  // namespace
+
 void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
     for (const auto& [action, down] : input) {
         if (!down) continue;
@@ -67,20 +78,22 @@ void MenuScreens::open_title() {
     menu_ = Menu{};
     menu_.title = "QUICKSTEP";
     menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save - hold Backspace to rewind";
-    // Continue with the first level not finished yet (or from the start when all are).
+    // Continue with the first open level not finished yet in playing order (or the first when all are).
     const std::vector<LevelListing>& levels = host_.levels();
+    const ChapterProgress open = host_.progress().for_chapters();
     const LevelListing* next = nullptr;
+    const LevelListing* first_ok = nullptr;
     bool any_finished = false;
-    for (const LevelListing& listing : levels) {
+    for (std::size_t i : host_.chapters().playing_order(level_names(levels))) {
+        const LevelListing& listing = levels[i];
         if (!listing.ok) continue;
+        if (!first_ok) first_ok = &listing;
         const LevelRecord* record = host_.progress().find(listing.name);
         any_finished = any_finished || (record && record->completed);
-        if (!next && !(record && record->completed)) next = &listing;
+        if (!next && !(record && record->completed) && host_.chapters().unlocked(listing.name, open))
+            next = &listing;
     }
-    if (!next) {
-        auto first = std::find_if(levels.begin(), levels.end(), [](const LevelListing& l) { return l.ok; });
-        if (first != levels.end()) next = &*first;
-    }
+    if (!next) next = first_ok;
     std::string label = next && any_finished ? "Continue: " + next->title : "Play";
     fs::path path = next ? next->path : fs::path();
     menu_.items.push_back({label, "", next != nullptr, [this, path] { host_.start_level(path); }});
@@ -110,14 +123,33 @@ void MenuScreens::open_level_select() {
     menu_ = Menu{};
     menu_.title = "LEVEL SELECT";
     menu_.subtitle = "Drop your own level folders into " + display_path(user_data_dir() / "levels");
-    for (const LevelListing& listing : host_.rescan_levels()) {
-        std::string label = listing.ok ? listing.title : listing.name + " (broken)";
+    const std::vector<LevelListing>& levels = host_.rescan_levels();
+    const Chapters& chapters = host_.chapters();
+    const ChapterProgress open = host_.progress().for_chapters();
+    for (std::size_t i : chapters.playing_order(level_names(levels))) {
+        const LevelListing& listing = levels[i];
+        const auto place = chapters.find(listing.name);
+        const std::string number = chapters.number(listing.name);
+        const std::string chapter =
+            place ? chapters.list()[static_cast<std::size_t>(place->first)].name + ": " : std::string();
+        if (!chapters.unlocked(listing.name, open)) {
+            // A locked level shows its number and what opens it, not its name.
+            std::string why = place && place->second->coins_needed > 0
+                                  ? "Collect " + std::to_string(place->second->coins_needed) +
+                                        " coins in all to open this bonus level (you have " +
+                                        std::to_string(open.coins) + ")"
+                                  : "Finish the level before it to open this one";
+            menu_.items.push_back({number + "  locked", chapter + why, false, nullptr});
+            continue;
+        }
+        std::string label =
+            (number.empty() ? "" : number + "  ") + (listing.ok ? listing.title : listing.name + " (broken)");
         if (const LevelRecord* record = host_.progress().find(listing.name); record && record->completed) {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
             if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";
         }
-        std::string detail = listing.ok ? level_detail(listing, host_.progress().find(listing.name))
+        std::string detail = listing.ok ? chapter + level_detail(listing, host_.progress().find(listing.name))
                                         : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
@@ -342,13 +374,18 @@ void MenuScreens::options_back() {
     }
 }
 
-void MenuScreens::open_ending() {
+void MenuScreens::open_ending(int finished, int total, int all_coins) {
     scene_ = Scene::results;
     menu_ = Menu{};
     menu_.title = "THE END";
-    menu_.subtitle =
-        "You finished every level. Thank you for playing Quickstep! Made by its contributors with C++, SDL2 "
-        "and Box2D. Now try your own levels: quickstep --new-level NAME";
+    const std::string done = finished >= total && all_coins >= total
+                                 ? "Everything done: every level finished with every coin. "
+                                 : "Levels finished: " + std::to_string(finished) + " of " +
+                                       std::to_string(total) +
+                                       ", with every coin: " + std::to_string(all_coins) + ". ";
+    menu_.subtitle = "The fox made it to the summit. " + done +
+                     "Quickstep: made by its contributors with C++20, SDL2, Box2D and nlohmann_json; levels "
+                     "drawn as PNG pixels. Thank you for playing! Make your own: quickstep --new-level NAME";
     menu_.items.push_back(
         {"Level select", "Beat your best times, find every coin", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Title screen", "", true, [this] { open_title(); }});

@@ -12,6 +12,7 @@
 #include "game/app/menu.hpp"
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
+#include "game/levels/chapters.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/sim/actions.hpp"
 
@@ -25,6 +26,8 @@ class MenuHost {
     virtual const std::vector<LevelListing>& rescan_levels() = 0;
     virtual const std::vector<LevelListing>& levels() const = 0;
     virtual const Progress& progress() const = 0;
+    /// The shipped levels' chapters (empty when assets/chapters.json cannot be read).
+    virtual const Chapters& chapters() const = 0;
     /// tuning_digest of the tuning a level started now would be played with.
     virtual std::uint64_t tuning_digest() const = 0;
     virtual Settings& settings() = 0;
@@ -68,8 +71,9 @@ class MenuScreens {
     void open_pause();
     void open_options(Scene back_to);
     /// The level was finished; `summary` is the coins / time / deaths line.
-    /// After the last level with every level finished: the end and thanks.
-    void open_ending();
+    /// After the last chapter's last level: the end, the credits, and how much is done: `finished` of
+    /// `total` levels, `all_coins` of them with every coin ("everything done" only when all are).
+    void open_ending(int finished, int total, int all_coins);
     void open_results(const std::string& summary);
     /// The key or button pressed for a rebinding (nullopt: cancelled with Escape or B). It is added to
     /// the action being edited, or a conflict is shown for the player to settle.

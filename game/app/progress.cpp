@@ -76,7 +76,8 @@ std::string read_entry(const json& entry, LevelRecord& record) {
     }
     // A record written before tuning was kept counts as made with the defaults.
     record.best_tuning = tuning_digest(Tuning{});
-    for (auto [name, target] : {std::pair{"best_tuning", &record.best_tuning}, {"best_play", &record.best_play}}) {
+    for (auto [name, target] :
+         {std::pair{"best_tuning", &record.best_tuning}, {"best_play", &record.best_play}}) {
         const json* digest = field(name);
         if (digest && !parse_digest(*digest, *target))
             return std::string("\"") + name + "\" is not 16 hex digits";
@@ -177,6 +178,16 @@ bool Progress::record(const std::string& level, std::int64_t ticks, int coins, i
 const LevelRecord* Progress::find(const std::string& level) const {
     auto it = levels_.find(level);
     return it == levels_.end() ? nullptr : &it->second;
+}
+
+ChapterProgress Progress::for_chapters() const {
+    ChapterProgress result;
+    for (const auto& [name, record] : levels_) result.coins += record.best_coins;
+    result.finished = [this](const std::string& level) {
+        const LevelRecord* record = find(level);
+        return record && record->completed;
+    };
+    return result;
 }
 
 std::filesystem::path progress_path() {

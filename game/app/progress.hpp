@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "game/levels/chapters.hpp"
 #include "game/levels/level_identity.hpp"
 
 namespace qs {
@@ -48,6 +49,9 @@ class Progress {
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
                 const PlayIdentity& play);
     const LevelRecord* find(const std::string& level) const;
+    /// What the chapters' unlock rules read: which levels are finished, the best coins added up. Valid
+    /// while this Progress lives.
+    ChapterProgress for_chapters() const;
 
    private:
     std::map<std::string, LevelRecord> levels_;

@@ -17,10 +17,12 @@ class FakeHost final : public MenuHost {
     int captures = 0, saves = 0, quits = 0;
     std::vector<LevelListing> levels_;
     Progress progress_;
+    Chapters chapters_;
 
     const std::vector<LevelListing>& rescan_levels() override { return levels_; }
     const std::vector<LevelListing>& levels() const override { return levels_; }
     const Progress& progress() const override { return progress_; }
+    const Chapters& chapters() const override { return chapters_; }
     std::uint64_t tuning_digest() const override { return qs::tuning_digest(Tuning{}); }
     Settings& settings() override { return settings_; }
     void settings_changed() override { ++saves; }

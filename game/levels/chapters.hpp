@@ -1,0 +1,78 @@
+// Chapters: the shipped levels in playing order, grouped into named chapters (assets/chapters.json), and
+// the unlock rules the level select and "next level" follow: a level opens when the level before it in
+// that order is finished; a bonus level opens when enough coins have been collected instead.
+//
+//   std::string error;
+//   Chapters chapters = load_chapters(data_dir() / "assets/chapters.json", error);
+//   if (chapters.unlocked("02_walker_woods", progress)) ...
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace qs {
+
+/// One level of a chapter: its folder name and, for a bonus level, the coins it needs.
+struct ChapterLevel {
+    std::string level;     ///< folder name of a shipped level
+    int coins_needed = 0;  ///< 0: opens when the level before it is finished; > 0: opens at this many coins
+};
+
+struct Chapter {
+    std::string name;   ///< shown as the chapter's heading, e.g. "1. Green Hills"
+    std::string blurb;  ///< one line under the heading: what the chapter teaches
+    std::vector<ChapterLevel> levels;
+};
+
+/// What the unlock rules need to know of the player's progress.
+struct ChapterProgress {
+    std::function<bool(const std::string& level)> finished;
+    int coins = 0;  ///< the best coins of every level added up
+};
+
+class Chapters {
+   public:
+    Chapters() = default;
+    explicit Chapters(std::vector<Chapter> chapters) : chapters_(std::move(chapters)) {}
+
+    const std::vector<Chapter>& list() const { return chapters_; }
+    bool empty() const { return chapters_.empty(); }
+    /// The chapter (index) and entry of `level`; nullopt when no chapter lists it (a player's own level).
+    std::optional<std::pair<int, const ChapterLevel*>> find(const std::string& level) const;
+    /// True when `level` can be played: a level no chapter lists, the first level, a level whose
+    /// predecessor in playing order (bonus levels skipped) is finished, a bonus level with its coins.
+    bool unlocked(const std::string& level, const ChapterProgress& progress) const;
+    /// The level after `level` in playing order, bonus levels skipped; nullopt after the last one and for
+    /// a level no chapter lists.
+    std::optional<std::string> next(const std::string& level) const;
+    /// The last level of the main path (the last non-bonus level): finishing it ends the game.
+    std::string last() const;
+    /// The positions of `names` in playing order: the chapters' levels in chapter order, then the others
+    /// (a player's own levels) in the order given.
+    std::vector<std::size_t> playing_order(const std::vector<std::string>& names) const;
+    /// "C-N": chapter C's N-th level, counting from 1 (bonus levels too); "" for a level no chapter lists.
+    std::string number(const std::string& level) const;
+
+   private:
+    std::vector<Chapter> chapters_;
+};
+
+/// Limits of a chapters file (it is shipped, but read like any user file).
+inline constexpr std::uintmax_t chapters_max_bytes = 64 * 1024;
+inline constexpr std::size_t chapters_max_chapters = 32, chapters_max_levels = 64, chapters_max_text = 200;
+inline constexpr int chapters_max_coins = 1'000'000;
+
+/// Parses a chapters document: {"chapters": [{"name", "blurb", "levels": ["folder" or {"level", "coins"}]}]}.
+/// Nullopt with `error` ("WHERE: what is wrong") for a wrong type, an empty or over-long text, a level
+/// listed twice, counts over the limits, or a first level that is a bonus level.
+std::optional<Chapters> parse_chapters(const nlohmann::json& doc, const std::string& where,
+                                       std::string& error);
+/// Reads and parses `path` (size and depth capped before parsing).
+std::optional<Chapters> load_chapters(const std::filesystem::path& path, std::string& error);
+
+}  // namespace qs

@@ -1,0 +1,139 @@
+// Chapters: the shipped chapters file lists every shipped level once, the unlock rules over progress files
+// (which level opens which, a bonus level's coins), the playing order, and hostile chapters files.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "game/app/progress.hpp"
+#include "game/levels/chapters.hpp"
+#include "game_shipped_levels.hpp"
+
+using namespace qs;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+Chapters two_chapters() {
+    std::string error;
+    auto chapters = parse_chapters(json::parse(R"({"chapters": [
+        {"name": "1. Hills", "blurb": "first", "levels": ["a", "b", {"level": "bonus", "coins": 50}]},
+        {"name": "2. Caves", "blurb": "second", "levels": ["c", "d"]}]})"),
+                                   "test", error);
+    REQUIRE_MESSAGE(chapters, error);
+    return *chapters;
+}
+
+const PlayIdentity play{1, 2, 3, 4, 1};
+
+}  // namespace
+
+TEST_CASE("chapters: a level opens when the one before it is finished, across chapters, bonus skipped") {
+    const Chapters chapters = two_chapters();
+    Progress progress;
+    auto open = [&](const char* level) { return chapters.unlocked(level, progress.for_chapters()); };
+    CHECK(open("a"));
+    CHECK_FALSE(open("b"));
+    CHECK_FALSE(open("c"));
+    CHECK(open("my_own_level"));  // a player's level: never locked
+    progress.record("a", 600, 10, 20, play);
+    CHECK(open("b"));
+    CHECK_FALSE(open("c"));
+    progress.record("b", 600, 20, 20, play);
+    CHECK(open("c"));  // the bonus level between them does not block the next chapter
+    CHECK_FALSE(open("d"));
+    CHECK_FALSE(open("bonus"));  // 30 coins of 50
+    progress.record("c", 600, 25, 30, play);
+    CHECK(open("bonus"));  // 55 coins
+}
+
+TEST_CASE("chapters: unlocks read a saved progress file the same way") {
+    const Chapters chapters = two_chapters();
+    Progress progress;
+    progress.record("a", 600, 30, 30, play);
+    progress.record("b", 700, 20, 20, play);
+    const fs::path path = fs::temp_directory_path() / "quickstep-chapters-progress-test.json";
+    std::string message;
+    REQUIRE(progress.save(path, message));
+    Progress loaded = Progress::load(path, message);
+    fs::remove(path);
+    CHECK(message.empty());
+    CHECK(loaded.for_chapters().coins == 50);
+    CHECK(chapters.unlocked("c", loaded.for_chapters()));
+    CHECK(chapters.unlocked("bonus", loaded.for_chapters()));
+    CHECK_FALSE(chapters.unlocked("d", loaded.for_chapters()));
+}
+
+TEST_CASE("chapters: next level, the last level, numbers and the playing order") {
+    const Chapters chapters = two_chapters();
+    CHECK(chapters.next("a") == "b");
+    CHECK(chapters.next("b") == "c");
+    CHECK(chapters.next("bonus") == "c");
+    CHECK(chapters.next("d") == std::nullopt);
+    CHECK(chapters.next("unknown") == std::nullopt);
+    CHECK(chapters.last() == "d");
+    CHECK(chapters.number("a") == "1-1");
+    CHECK(chapters.number("bonus") == "1-3");
+    CHECK(chapters.number("d") == "2-2");
+    CHECK(chapters.number("mine").empty());
+    const std::vector<std::string> names{"mine", "d", "c", "bonus", "b", "a", "zz"};
+    CHECK(chapters.playing_order(names) == std::vector<std::size_t>{5, 4, 3, 2, 1, 0, 6});
+}
+
+TEST_CASE("chapters: a hostile or wrong chapters file is refused with the place named") {
+    auto error_of = [](const char* text) {
+        std::string error;
+        auto chapters = parse_chapters(json::parse(text), "ch.json", error);
+        CHECK_FALSE(chapters);
+        return error;
+    };
+    CHECK(error_of("[]").find("ch.json: expected") == 0);
+    CHECK(error_of(R"({"chapters": []})").find("at least one chapter") != std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": 3, "blurb": "b", "levels": ["a"]}]})").find("\"name\" must") !=
+          std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": "", "blurb": "b", "levels": ["a"]}]})").find("1 to 200") !=
+          std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": "n", "blurb": "b", "levels": []}]})").find("\"levels\"") !=
+          std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a", "a"]}]})")
+              .find("listed twice") != std::string::npos);
+    CHECK(error_of(
+              R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a", {"level": "x", "coins": -1}]}]})")
+              .find("chapters[0].levels[1]: \"coins\"") != std::string::npos);
+    CHECK(
+        error_of(
+            R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a", {"level": "x", "coins": 1e300}]}]})")
+            .find("whole number") != std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": "n", "blurb": "b", "levels": [{"level": "x", "coins": 5}]}]})")
+              .find("first level") != std::string::npos);
+    CHECK(error_of(R"({"chapters": [{"name": "n", "blurb": "b", "levels": [7]}]})").find("folder name") !=
+          std::string::npos);
+    json many = {{"chapters", json::array()}};
+    for (int i = 0; i < 33; ++i)
+        many["chapters"].push_back({{"name", "n"}, {"blurb", "b"}, {"levels", {"l" + std::to_string(i)}}});
+    std::string error;
+    CHECK_FALSE(parse_chapters(many, "ch.json", error));
+    CHECK(error.find("over the limit") != std::string::npos);
+    CHECK_FALSE(load_chapters(fs::path(QUICKSTEP_SOURCE_DIR) / "no-such-chapters.json", error));
+    CHECK(error.find("no-such-chapters.json") != std::string::npos);
+}
+
+TEST_CASE("chapters: the shipped chapters file lists every shipped level exactly once") {
+    std::string error;
+    auto chapters = load_chapters(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/chapters.json", error);
+    REQUIRE_MESSAGE(chapters, error);
+    std::set<std::string> listed;
+    for (const Chapter& chapter : chapters->list()) {
+        for (const ChapterLevel& entry : chapter.levels) listed.insert(entry.level);
+    }
+    std::set<std::string> shipped;
+    for (const char* name : qs::test::shipped_levels) shipped.insert(name);
+    CHECK(listed == shipped);
+    std::set<std::string> on_disk;
+    for (const fs::directory_entry& entry :
+         fs::directory_iterator(fs::path(QUICKSTEP_SOURCE_DIR) / "levels")) {
+        if (entry.is_directory()) on_disk.insert(entry.path().filename().string());
+    }
+    CHECK(on_disk == shipped);
+}
