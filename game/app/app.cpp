@@ -262,6 +262,7 @@ void App::apply_settings() {
     presentation_->set_music_volume(settings_.music_volume);
     presentation_->set_fullscreen(settings_.fullscreen);
     presentation_->set_fill(settings_.fill_screen);
+    presentation_->set_screen_shake(settings_.screen_shake);
 }
 
 void App::save_settings() {
@@ -541,6 +542,7 @@ void App::handle_world_events() {
         switch (event.kind) {
             case WorldEvent::Kind::sound:
                 play_sound(event.text);
+                if (presentation_) presentation_->react_to_sound(event.text, world);
                 break;
             case WorldEvent::Kind::toast:
                 toast(event.text);

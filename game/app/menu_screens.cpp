@@ -224,6 +224,14 @@ void MenuScreens::open_options(Scene back_to) {
         {std::string("Picture: ") + (settings.fill_screen ? "fill the screen" : "640x360, bars"),
          "Fill: the view takes the screen's shape. Bars: the same view everywhere", true, toggle_fill,
          [toggle_fill](int) { toggle_fill(); }});
+    auto toggle_shake = [this] {
+        host_.settings().screen_shake = !host_.settings().screen_shake;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Screen shake: ") + (settings.screen_shake ? "on" : "off"),
+                           "A short shake when you are hurt", true, toggle_shake,
+                           [toggle_shake](int) { toggle_shake(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

@@ -91,6 +91,8 @@ void Presentation::advance(double seconds) {
 }
 
 void Presentation::show_level(World& world) {
+    particles_.clear();
+    shake_left_ = 0;
     if (screen_) view_.set_level(screen_->sdl(), world.level());
     snap_camera(world);
     camera_prev_x_ = camera_.x;
@@ -119,9 +121,44 @@ void Presentation::snap_camera(World& world) {
     }
 }
 
+void Presentation::react_to_sound(const std::string& sound, World& world) {
+    const Player* player = world.player();
+    if (!player) return;
+    const double x = player->state.x, y = player->state.y, feet = y + Player::half_height;
+    const auto shake = [this](double strength, double seconds) {
+        if (!shake_enabled_) return;
+        shake_strength_ = std::max(shake_strength_ * (shake_left_ / std::max(shake_length_, 1e-6)), strength);
+        shake_left_ = shake_length_ = seconds;
+    };
+    if (sound == "coin") {
+        particles_.emit(Particles::Kind::sparkle, x, y - 0.2);
+    } else if (sound == "stomp") {
+        particles_.emit(Particles::Kind::dust, x, feet);
+    } else if (sound == "hurt") {
+        particles_.emit(Particles::Kind::hurt, x, y);
+        shake(0.15, 0.25);
+    } else if (sound == "death") {
+        particles_.emit(Particles::Kind::death, x, y);
+        shake(0.3, 0.45);
+    }
+}
+
 void Presentation::follow_camera(World& world) {
     fit_view();
+    particles_.step(World::tick_seconds);
+    shake_left_ = std::max(0.0, shake_left_ - World::tick_seconds);
     if (Player* player = world.player()) {
+        const double feet = player->state.y + Player::half_height;
+        if (player->grounded && !player_was_grounded_ && player_last_vy_ > 6)
+            particles_.emit(Particles::Kind::dust, player->state.x, feet);  // a landing
+        run_dust_ticks_ = player->grounded && std::abs(player->state.vx) > 5 ? run_dust_ticks_ + 1 : 0;
+        if (run_dust_ticks_ >= 12) {
+            run_dust_ticks_ = 0;
+            particles_.emit(Particles::Kind::dust, player->state.x - 0.3 * (player->state.vx > 0 ? 1 : -1),
+                            feet);
+        }
+        player_was_grounded_ = player->grounded;
+        player_last_vy_ = player->state.vy;
         camera_prev_x_ = camera_.x;
         camera_prev_y_ = camera_.y;
         camera_.follow(player->state.x, player->state.y, player->facing,
@@ -144,7 +181,14 @@ void Presentation::render(const Frame& frame) {
     if (frame.world) {
         double cx = camera_prev_x_ + (camera_.x - camera_prev_x_) * frame.alpha;
         double cy = camera_prev_y_ + (camera_.y - camera_prev_y_) * frame.alpha;
+        if (shake_left_ > 0 && shake_length_ > 0) {
+            // A short decaying wobble of the camera alone (never the world).
+            const double strength = shake_strength_ * shake_left_ / shake_length_;
+            cx += strength * std::sin(seconds_ * 83.0);
+            cy += strength * std::cos(seconds_ * 61.0);
+        }
         view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
+        particles_.draw(r, cx, cy, w, h);
         if (frame.ghost) {
             // Standing on the bottom of the player's box, like the player sprite, and see-through.
             int gx = static_cast<int>(std::lround((frame.ghost->x - cx) * 16)) + w / 2 - 8;

@@ -13,6 +13,7 @@
 #include "engine/render.hpp"
 #include "game/app/menu.hpp"
 #include "game/sim/world.hpp"
+#include "game/view/particles.hpp"
 #include "game/view/sprite_sheet.hpp"
 #include "game/view/world_view.hpp"
 
@@ -44,6 +45,11 @@ class Presentation {
     void set_looping(const std::string& sound, bool on) {
         if (audio_) audio_->set_looping(sound, on);
     }
+    /// The effects that go with a world's sound: sparkles for a coin, dust for a stomp, a burst and a short
+    /// screen shake for a hurt or a death (presentation only: the world is only read).
+    void react_to_sound(const std::string& sound, World& world);
+    /// Screen shake on (the default) or off (Options).
+    void set_screen_shake(bool on) { shake_enabled_ = on; }
     /// Shows a message for `seconds`; the same text shown again moves to the front instead of piling up.
     void toast(const std::string& text, double seconds = 2.5);
     /// Advances animation and toast time.
@@ -53,7 +59,8 @@ class Presentation {
     void show_level(World& world);
     /// Cuts the camera to the player (level start, respawn, quickload, the final headless frame).
     void snap_camera(World& world);
-    /// Moves the camera one tick towards the player.
+    /// Moves the camera one tick towards the player; moves the particles on a tick and puts dust under the
+    /// player's feet when it lands or runs.
     void follow_camera(World& world);
     /// Puts the camera back where it was (a hot reload that kept the player in place).
     void place_camera(double x, double y);
@@ -100,6 +107,13 @@ class Presentation {
     WorldView view_;
     Camera camera_;
     double camera_prev_x_ = 0, camera_prev_y_ = 0;  ///< camera at the previous tick, for interpolation
+    Particles particles_;
+    bool shake_enabled_ = true;
+    double shake_strength_ = 0;                 ///< tiles, at the start of the shake
+    double shake_left_ = 0, shake_length_ = 0;  ///< seconds
+    bool player_was_grounded_ = true;
+    double player_last_vy_ = 0;
+    int run_dust_ticks_ = 0;  ///< ticks since the last puff of running dust
     struct Toast {
         std::string text;
         double seconds_left;

@@ -100,6 +100,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["ghost"].is_boolean()) return bad("ghost must be true or false");
         s.ghost = j["ghost"].get<bool>();
     }
+    if (j.contains("screen_shake")) {
+        if (!j["screen_shake"].is_boolean()) return bad("screen_shake must be true or false");
+        s.screen_shake = j["screen_shake"].get<bool>();
+    }
     if (j.contains("fullscreen")) {
         if (!j["fullscreen"].is_boolean()) return bad("fullscreen must be true or false");
         s.fullscreen = j["fullscreen"].get<bool>();
@@ -183,6 +187,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"rewind_seconds", rewind_seconds},
               {"rewind_memory_mb", rewind_memory_mb},
               {"ghost", ghost},
+              {"screen_shake", screen_shake},
               {"keys", json::object()},
               {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {

@@ -19,6 +19,7 @@ struct Settings {
     bool fullscreen = false;
     bool fill_screen = true;    ///< the picture fills the window; false: 640x360 scaled whole, with bars
     bool ghost = true;          ///< draw the level's best run as a ghost while playing
+    bool screen_shake = true;   ///< a short camera shake when the player is hurt or dies
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
     /// Keys per action (any of them triggers it).

@@ -23,6 +23,7 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     settings.volume = 30;
     settings.music_volume = 45;
     settings.fullscreen = true;
+    settings.screen_shake = false;
     settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
     settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
     fs::path path = fs::temp_directory_path() / "quickstep-settings-roundtrip.json";
@@ -33,6 +34,7 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     CHECK(loaded.volume == 30);
     CHECK(loaded.music_volume == 45);
     CHECK(loaded.fullscreen);
+    CHECK_FALSE(loaded.screen_shake);
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
           std::vector<SDL_GameControllerButton>{SDL_CONTROLLER_BUTTON_B});
@@ -57,6 +59,7 @@ TEST_CASE("settings: malformed files give a message naming the file and the defa
     for (const Case& c : {
              Case{"syntax", "{ \"volume\": 50,\n  \"fullscreen\": tru }", "line 2, column"},
              Case{"volume", "{ \"volume\": 500 }", "volume must be a whole number from 0 to 100"},
+             Case{"screen shake", "{ \"screen_shake\": 1 }", "screen_shake must be true or false"},
              Case{"volume 2^32+50", "{ \"volume\": 4294967346 }",
                   "volume must be a whole number from 0 to 100"},
              Case{"volume 2^63", "{ \"volume\": 9223372036854775808 }",
