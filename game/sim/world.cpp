@@ -1,19 +1,13 @@
-// World: stepping, deferred inserts/erases, capture/restore and the Box2D world built in canonical order
-// (the terrain window around the player's saved position, then the moving entities' bodies in index order,
-// then the still bodies near the player in index order), and the still bodies following the player.
+// World: stepping, deferred inserts/erases, the Box2D world and its bodies, and the still bodies following
+// the player. Capture, restore and the canonical rebuild are in world_rebuild.cpp, the index and the box
+// queries in world_index.cpp.
 #include "game/sim/world.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <future>
-#include <stdexcept>
-#include <thread>
 
 #include <box2d/box2d.h>
 
-#include "engine/page_populate.hpp"
-#include "engine/worker.hpp"
 #include "game/sim/still_fixture.hpp"
 
 namespace qs {
@@ -146,7 +140,7 @@ void World::flush_changes() {
             BodyState& state = body_state(*entity);
             if (state.body && is_still_entity(*entity)) std::erase(still_bodies_, ref);
             destroy_body(state);
-            unindex_erased(ref.index);
+            index_.erased(ref.index);
             entities.erase(to_key(ref));
             changes_.mark_layout(ref.index);
         }
@@ -157,7 +151,7 @@ void World::flush_changes() {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         changes_.mark_layout(ref.index);
         create_body(ref);
-        index_inserted(ref);
+        index_.inserted(entities, ref);
     }
     // A still entity spawned with a velocity (odd) needs every still body in Box2D from now on.
     if (all_still_bodies()) hold_all_still_bodies();
@@ -167,14 +161,13 @@ void World::step(const ActionState& actions) {
     actions_ = &actions;
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
-    if (busy_count_ != entities.size()) index_all();  // the SlotMap was changed behind the World's back
+    if (index_.stale(entities)) index_all();  // the SlotMap was changed behind the World's back
 
     // Only busy and woken entities are stepped, in slot index order (not storage order: that depends on
     // history, and a load or F5 does not restore it): an idle one (a coin, a door) would not change here.
     // Slots hold still until flush_changes(), so they name the same entities all through the step.
-    plan_thinks();
-    walkers_.clear();
-    for (std::uint32_t slot : think_order_) {
+    index_.plan_thinks(entities);
+    for (std::uint32_t slot : index_.think_order()) {
         const EntityRef ref = to_ref(entities.key_at_slot(slot));
         Entity& entity = entities.value_at_slot(slot);
         BodyState& state = body_state(entity);
@@ -186,7 +179,7 @@ void World::step(const ActionState& actions) {
                     changes_.mark(ref.index);  // whatever thinks may change itself
                     e.think(*this, ref);
                 }
-                if constexpr (std::is_same_v<T, Walker>) walkers_.push_back({slot, e.state.x, e.state.y});
+                if constexpr (std::is_same_v<T, Walker>) index_.note_walker(slot, e.state.x, e.state.y);
             },
             entity);
     }
@@ -199,7 +192,7 @@ void World::step(const ActionState& actions) {
 
     // The state each stepped body reports; a still entity without its body here far from the player
     // reports what that body would (it is in no island, so the step leaves it as it was made).
-    for (std::uint32_t slot : think_order_) {
+    for (std::uint32_t slot : index_.think_order()) {
         const Entity& entity = entities.value_at_slot(slot);
         BodyState& state = body_state(entities.value_at_slot(slot));
         BodyState moved = state;
@@ -225,8 +218,8 @@ void World::step(const ActionState& actions) {
     }
 
     // The stepped entities, and the idle ones the player touches now (or that must see the touch end).
-    plan_reacts();
-    for (std::uint32_t slot : react_order_) {
+    index_.plan_reacts(entities, player());
+    for (std::uint32_t slot : index_.react_order()) {
         const EntityRef ref = to_ref(entities.key_at_slot(slot));
         std::visit(
             [&]<class T>(T& e) {
@@ -234,187 +227,15 @@ void World::step(const ActionState& actions) {
                     if constexpr (!MarksOwnChanges<T>) changes_.mark(ref.index);
                     e.react(*this, ref);
                 }
-                if constexpr (ReactsUntouched<T>) {
-                    const auto listed = std::find(reacts_untouched_.begin(), reacts_untouched_.end(), ref);
-                    if (e.reacts_untouched() && listed == reacts_untouched_.end())
-                        reacts_untouched_.push_back(ref);
-                    if (!e.reacts_untouched() && listed != reacts_untouched_.end())
-                        reacts_untouched_.erase(listed);
-                }
+                if constexpr (ReactsUntouched<T>) index_.set_reacts_untouched(ref, e.reacts_untouched());
             },
             entities.value_at_slot(slot));
     }
-    std::erase_if(woken_, [](Woken& w) { return --w.ticks <= 0; });
+    index_.end_tick();
 
     stepping_ = false;
     flush_changes();
     actions_ = nullptr;
-}
-
-WorldSnapshot World::capture() const {
-    WorldSnapshot snapshot;
-    capture_into(snapshot);
-    return snapshot;
-}
-
-void World::prepare_snapshot(WorldSnapshot& snapshot) const {
-    entities.export_layout_into(snapshot.layout);
-    snapshot.game = game;
-    const std::size_t n = entities.size();
-    if (snapshot.entities.capacity() < n) {
-        // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
-        snapshot.entities = {};
-        snapshot.entities.reserve(n);
-        populate_pages(snapshot.entities.data(), n * sizeof(Entity));
-    }
-}
-
-void World::capture_into(WorldSnapshot& snapshot) const {
-    prepare_snapshot(snapshot);
-    snapshot.entities.clear();
-    // Dense order is arbitrary; a snapshot lists entities by index.
-    entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
-        snapshot.entities.push_back(entity);
-        body_state(snapshot.entities.back()).body = nullptr;
-    });
-}
-
-void World::restore(const WorldSnapshot& snapshot) {
-    std::size_t alive = 0;
-    for (const auto& slot : snapshot.layout.slots) alive += slot.alive ? 1 : 0;
-    if (alive != snapshot.entities.size()) {
-        throw std::invalid_argument("snapshot has " + std::to_string(snapshot.entities.size()) +
-                                    " entities for " + std::to_string(alive) + " live slots");
-    }
-    if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
-    physics_.reset();
-    pending_erase_.clear();
-    pending_spawn_.clear();
-    std::size_t next = 0;
-    entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
-        Entity entity = snapshot.entities[next++];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;  // drawn from where it stands
-        state.prev_y = state.y;
-        return entity;
-    });
-    still_bodies_.clear();
-    game = snapshot.game;
-    changes_.mark_all();
-    const std::optional<TerrainWindow::Box> player = player_box();
-    start_physics(player);
-    scan_entities(player, true);
-    make_bodies();
-    finish_indexes(true);
-}
-
-void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
-    // What restore(capture()) does, step by step, on the live entities (they already hold the values a
-    // snapshot would copy): the bodies die with the Box2D world, prev_x/prev_y become x/y, then the same
-    // scan and bodies as restore(). The storage order stays: nothing the world does depends on it (ticks
-    // go in slot order, bodies are made in slot order), so it need not be import_layout's. The position
-    // indexes (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference and hold
-    // boxes of entities that never move, so they answer as freshly built ones would.
-    physics_.reset();
-    pending_erase_.clear();
-    pending_spawn_.clear();
-    // The dead bodies' pointers: the still ones are listed, the moving ones get new bodies; the player's is
-    // forgotten now, as restore() forgets it on import (player_box() places the terrain window from it).
-    for (EntityRef ref : still_bodies_) {
-        if (Entity* entity = entities.get(to_key(ref))) body_state(*entity).body = nullptr;
-    }
-    still_bodies_.clear();
-    if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
-    changes_.mark_all();
-    const std::optional<TerrainWindow::Box> player = player_box();
-    const auto copy = std::make_shared<CopyJob>();
-    copy->player = player;
-    begin_copy(snapshot, *copy);
-    if (!helper) {
-        start_physics(player);
-        copy_chunks(snapshot, *copy);
-        end_scan(copy->chunks);
-        make_bodies();
-        finish_indexes(false);
-        return;
-    }
-    // The helper takes chunks of slots (each entity's prev_x/prev_y reset, its copy in the snapshot and its
-    // scan) while this thread builds the terrain, then this thread takes the chunks left. Bodies are made
-    // once every chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
-    struct Stop {  // if this thread throws, the helper's job ends before the World can go
-        CopyJob& job;
-        std::future<void> helping;
-        ~Stop() {
-            if (!helping.valid()) return;
-            job.stop.store(true);
-            helping.wait();
-        }
-    } stop{*copy, {}};
-    stop.helping = helper->run([this, snapshot, copy] {
-        try {
-            copy_chunks(snapshot, *copy);
-        } catch (...) {
-            copy->failure = std::current_exception();  // (before the failed chunk counts as done)
-            copy->done.fetch_add(1, std::memory_order_release);
-        }
-    });
-    start_physics(player);
-    copy_chunks(snapshot, *copy);
-    // The helper's chunk in progress, if any (a few microseconds of work).
-    while (copy->done.load(std::memory_order_acquire) < copy->chunks) std::this_thread::yield();
-    stop.helping = {};
-    if (copy->failure) std::rethrow_exception(copy->failure);
-    end_scan(copy->chunks);
-    make_bodies();
-    finish_indexes(false);
-}
-
-void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
-    // Chunks of slots; each knows where its first live entity goes in the snapshot (its rank by index).
-    const std::size_t slots = entities.slot_count();
-    job.chunks = (slots + CopyJob::chunk - 1) / CopyJob::chunk;
-    job.first.resize(job.chunks + 1);
-    std::size_t live = 0;
-    for (std::size_t c = 0; c < job.chunks; ++c) {
-        job.first[c] = live;
-        const std::size_t end = std::min(slots, (c + 1) * CopyJob::chunk);
-        for (std::size_t slot = c * CopyJob::chunk; slot < end; ++slot)
-            live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
-    }
-    job.first[job.chunks] = live;
-    if (scan_out_.size() < job.chunks) scan_out_.resize(job.chunks);
-    begin_scan();
-    if (!snapshot) return;
-    prepare_snapshot(*snapshot);
-    // Sized now, filled by chunks (a pooled save is already about this size: little to construct or destroy).
-    snapshot->entities.resize(entities.size());
-}
-
-void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
-    // Each live entity is drawn from where it stands, copied where a snapshot lists it (by index) without
-    // its body, and scanned (into the chunk's own part; its busy bits are words of its own).
-    for (std::size_t c; !job.stop.load(std::memory_order_relaxed) &&
-                        (c = job.next.fetch_add(1, std::memory_order_relaxed)) < job.chunks;) {
-        const auto end =
-            static_cast<std::uint32_t>(std::min(entities.slot_count(), (c + 1) * CopyJob::chunk));
-        std::size_t rank = job.first[c];
-        for (auto slot = static_cast<std::uint32_t>(c * CopyJob::chunk); slot < end; ++slot) {
-            if (!entities.slot_alive(slot)) continue;
-            Entity& entity = entities.value_at_slot(slot);
-            BodyState& state = body_state(entity);
-            state.prev_x = state.x;
-            state.prev_y = state.y;
-            if (snapshot) {
-                Entity& copy = snapshot->entities[rank];
-                copy = entity;
-                body_state(copy).body = nullptr;
-            }
-            scan_one(to_ref(entities.key_at_slot(slot)), entity, job.player, scan_out_[c]);
-            ++rank;
-        }
-        job.done.fetch_add(1, std::memory_order_release);
-    }
 }
 
 void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
@@ -429,39 +250,9 @@ void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
                           whole_physics_mode_ ? everything : TerrainWindow::wanted(*terrain_, player));
 }
 
-void World::make_bodies() {
-    // The moving bodies (player, platforms) in index order, then the still bodies near the player in index
-    // order, or all of them.
-    const auto by_index = [](EntityRef a, EntityRef b) { return a.index < b.index; };
-    std::sort(bodied_.begin(), bodied_.end(), by_index);
-    std::sort(still_found_.begin(), still_found_.end(), by_index);
-    for (EntityRef ref : bodied_) {
-        std::visit(
-            [&]<class T>(T& e) {
-                if constexpr (HasBody<T> && !StillBody<T>) e.create_body(*this, ref);
-            },
-            *entities.get(to_key(ref)));
-    }
-    still_bodies_.clear();
-    holds_all_still_ = false;
-    if (all_still_bodies()) {
-        hold_all_still_bodies();
-    } else {
-        for (EntityRef ref : still_found_) add_still_body(ref, *entities.get(to_key(ref)));
-    }
-}
-
 void World::set_reference_mode(bool on) {
-    reference_mode_ = on;
+    index_.set_reference_mode(on);
     if (on && physics_) hold_all_still_bodies();
-}
-
-bool World::still_near(const b2AABB& fat, const std::optional<TerrainWindow::Box>& player, double margin) {
-    if (!player) return false;
-    return fat.lowerBound.x <= player->x + player->half_width + margin &&
-           player->x - player->half_width - margin <= fat.upperBound.x &&
-           fat.lowerBound.y <= player->y + player->half_height + margin &&
-           player->y - player->half_height - margin <= fat.upperBound.y;
 }
 
 void World::add_still_body(EntityRef ref, Entity& entity) {
@@ -497,24 +288,26 @@ void World::follow_still_bodies() {
         Entity* entity = entities.get(to_key(ref));
         if (!entity) return true;
         const std::optional<StillFixture> fixture = still_fixture_of(*entity);
-        const bool keep = fixture && still_near(fixture->fat_box(), player, TerrainWindow::keep_margin);
+        const bool keep =
+            fixture && WorldIndex::still_near(fixture->fat_box(), player, TerrainWindow::keep_margin);
         if (!keep) destroy_body(body_state(*entity));
         return !keep;
     });
     if (!player) return;
     // Bodies for those within margin that have none, found in the grid of still entities' boxes.
-    still_found_.clear();
+    std::vector<EntityRef>& still_found = index_.still_found();
+    still_found.clear();
     const double reach_x = player->half_width + TerrainWindow::margin;
     const double reach_y = player->half_height + TerrainWindow::margin;
-    static_solids_.query(player->x - reach_x, player->y - reach_y, player->x + reach_x, player->y + reach_y,
-                         [&](const GridIndex::Item& item) {
-                             const Entity* entity = entities.get(to_key(item.ref));
-                             if (entity && !body_state(*entity).body) still_found_.push_back(item.ref);
-                         });
-    if (still_found_.empty()) return;
-    std::sort(still_found_.begin(), still_found_.end(),
+    index_.still_grid().query(player->x - reach_x, player->y - reach_y, player->x + reach_x,
+                              player->y + reach_y, [&](const GridIndex::Item& item) {
+                                  const Entity* entity = entities.get(to_key(item.ref));
+                                  if (entity && !body_state(*entity).body) still_found.push_back(item.ref);
+                              });
+    if (still_found.empty()) return;
+    std::sort(still_found.begin(), still_found.end(),
               [](EntityRef a, EntityRef b) { return a.index < b.index; });
-    for (EntityRef ref : still_found_) add_still_body(ref, *entities.get(to_key(ref)));
+    for (EntityRef ref : still_found) add_still_body(ref, *entities.get(to_key(ref)));
 }
 
 std::optional<TerrainWindow::Box> World::player_box() const {
@@ -532,8 +325,9 @@ void World::create_body(EntityRef ref) {
     std::visit(
         [&]<class T>(T& e) {
             if constexpr (StillBody<T>) {
-                if (all_still_bodies() || still_near(still_fixture(e.state, e.still_box()).fat_box(),
-                                                     player_box(), TerrainWindow::margin)) {
+                if (all_still_bodies() ||
+                    WorldIndex::still_near(still_fixture(e.state, e.still_box()).fat_box(), player_box(),
+                                           TerrainWindow::margin)) {
                     add_still_body(ref, entity);
                 } else {
                     holds_all_still_ = false;

@@ -21,9 +21,7 @@
 // obtained during a step stays valid until the step ends.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,7 +34,6 @@
 #include "game/sim/change_marks.hpp"
 #include "game/sim/collision.hpp"
 #include "game/sim/game_state.hpp"
-#include "game/sim/grid_index.hpp"
 #include "game/sim/ground_contact.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_shapes.hpp"
@@ -44,6 +41,7 @@
 #include "game/sim/tiles.hpp"
 #include "game/sim/tuning.hpp"
 #include "game/sim/world_event.hpp"
+#include "game/sim/world_index.hpp"
 #include "game/sim/world_snapshot.hpp"
 
 class b2World;
@@ -130,7 +128,7 @@ class World {
     /// Only during the react part of a step (it reads the positions noted while the walkers thought).
     template <class F>
     void for_each_walker_overlapping(double x, double y, double half_width, double half_height, F&& f) {
-        for (const WalkerSpot& spot : walkers_) {
+        for (const WorldIndex::WalkerSpot& spot : index_.walkers()) {
             if (!boxes_overlap(x, y, half_width, half_height, spot.x, spot.y, Walker::half_width,
                                Walker::half_height)) {
                 continue;
@@ -209,34 +207,23 @@ class World {
     /// The terrain chunks in Box2D now.
     const TerrainWindow& terrain_window() const { return terrain_window_; }
     /// Entities stepped (thought, moved, synchronized) in the last tick; idle ones are not counted.
-    std::size_t entities_stepped() const { return think_order_.size(); }
+    std::size_t entities_stepped() const { return index_.think_order().size(); }
 
     EntityMap entities;
     GameState game;
 
    private:
-    // ---- the canonical build (restore, rebuild_canonical): world.cpp ----
+    // ---- the canonical build (restore, rebuild_canonical): world_rebuild.cpp; Box2D: world.cpp ----
     /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
     void start_physics(const std::optional<TerrainWindow::Box>& player);
-    /// For every entity: prev_x/prev_y = x/y, with a snapshot capture_into(), and scan_one() with the chunk
-    /// as its part. begin_copy() sets the snapshot and the scan up, then copy_chunks() on one or two threads
-    /// at once does the slots a chunk at a time; end_scan(chunks) joins the scan once all are done.
-    struct CopyJob {
-        static constexpr std::size_t chunk = 256;  ///< slots (a multiple of 64: each chunk's own busy words)
-        std::optional<TerrainWindow::Box> player;  ///< the still bodies near it get theirs
-        std::size_t chunks = 0;
-        std::vector<std::size_t> first;    ///< per chunk: where its first live entity goes in the snapshot
-        std::atomic<std::size_t> next{0};  ///< the next chunk to claim
-        std::atomic<std::size_t> done{0};  ///< chunks finished
-        std::atomic<bool> stop{false};     ///< claim no more
-        std::exception_ptr failure;        ///< a failed chunk's (written before it counts as done)
-    };
+    /// The copy and scan of rebuild_canonical, a chunk of slots at a time on one or two threads.
+    struct CopyJob;
     void begin_copy(WorldSnapshot* snapshot, CopyJob& job);
+    void copy_chunks(WorldSnapshot* snapshot, CopyJob& job);
     /// A snapshot's layout and game state, and room for every entity (capture_into, begin_copy).
     void prepare_snapshot(WorldSnapshot& snapshot) const;
-    void copy_chunks(WorldSnapshot* snapshot, CopyJob& job);
-    /// The bodies scan_entities() listed: the moving ones (bodied_) in index order, then the still ones
-    /// near the player (still_found_) in index order, or every still one when all_still_bodies().
+    /// The bodies the last scan listed: the moving ones in index order, then the still ones near the
+    /// player in index order, or every still one when all_still_bodies().
     void make_bodies();
     /// The player's body box for the terrain window (from its body, or its state before the body exists).
     std::optional<TerrainWindow::Box> player_box() const;
@@ -245,9 +232,9 @@ class World {
 
     // ---- the still bodies near the player (world.cpp) ----
     /// Whether Box2D must hold every still body: a check mode, or a still body with a velocity (odd).
-    bool all_still_bodies() const { return reference_mode_ || whole_physics_mode_ || odd_solids_; }
-    /// Whether a still body's broad-phase box is within `margin` of the player's box.
-    static bool still_near(const b2AABB& fat, const std::optional<TerrainWindow::Box>& player, double margin);
+    bool all_still_bodies() const {
+        return index_.reference_mode() || whole_physics_mode_ || index_.odd_solids();
+    }
     /// Makes `ref`'s still body and lists it in still_bodies_.
     void add_still_body(EntityRef ref, Entity& entity);
     /// Makes the bodies of the still entities that have none, in index order, when all_still_bodies().
@@ -257,95 +244,18 @@ class World {
     void follow_still_bodies();
     void flush_changes();
 
-    // ---- what lets a tick cost only what moves (world_index.cpp) ----
-    /// Rebuilds everything below from the entities and their bodies: scan_entities(), finish_indexes().
+    // ---- box queries answered from the index (world_index.cpp) ----
+    /// Rebuilds the index from the entities and their bodies.
     void index_all();
-    /// One pass over the entities in dense order that reads neither bodies nor prev positions (so it may
-    /// run while another thread resets those, and before the bodies exist): busy bits, woken_, odd_solids_,
-    /// the grid items of still entities, the entities with a moving body (bodied_), given the player's box
-    /// the still entities near it (still_found_), and with `positions` the position indexes
-    /// (reacts_untouched_, camera_areas_, the touchables' grid items).
-    void scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions);
-    /// After the bodies exist: what the moving bodies are (moving_solids_), then the still entities' grid
-    /// and with `positions` the touchables' grid built.
-    void finish_indexes(bool positions);
-    /// Notes an entity just inserted, after its body was made.
-    void index_inserted(EntityRef ref);
-    /// The grid items of index_all(), built once (kept between calls for their storage).
-    struct IndexBatch {
-        std::vector<GridIndex::Item> touchables, static_solids;
-    };
-    IndexBatch index_batch_;
-    /// What `entity` is for the touchables: its box in `touchables` if given, else added to the grid.
-    void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
-    struct Woken {
-        EntityRef ref;
-        int ticks;  ///< ticks left to be stepped like a busy entity
-    };
-    /// What scan_entities() lists, for one part of the entities (end_scan() joins the parts in order).
-    struct ScanOut {
-        std::vector<Woken> woken;
-        std::vector<GridIndex::Item> still_items;
-        std::vector<EntityRef> bodied, still_found;
-        bool odd = false;
-        void clear() {
-            woken.clear();
-            still_items.clear();
-            bodied.clear();
-            still_found.clear();
-            odd = false;
-        }
-    };
-    std::vector<ScanOut> scan_out_;  ///< one per part (kept for their storage)
-    /// Clears the busy bits (sized for every slot) and the parts.
-    void begin_scan();
-    /// One entity of scan_entities(): its busy bit, then what index_body() lists, into `out`.
-    void scan_one(EntityRef ref, const Entity& entity, const std::optional<TerrainWindow::Box>& player,
-                  ScanOut& out);
-    /// Joins scan_out_[0 .. parts) into woken_, the still grid's items, bodied_, still_found_, odd_solids_.
-    void end_scan(std::size_t parts);
-    /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box,
-    /// an entity with a moving body, listed in `out` if given, else entered now (woken_, the grid,
-    /// index_moving_body()).
-    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out);
-    /// What a moving body is, read from it: a solid one joins moving_solids_.
-    void index_moving_body(EntityRef ref);
-    /// Forgets the busy bit of an entity about to be erased.
-    void unindex_erased(std::uint32_t slot);
-    /// Whether an entity must be stepped every tick (it thinks, reacts on its own or its body moves).
-    bool busy(const Entity& entity) const;
-    /// This tick's entities to step in slot order (busy and woken ones) into think_order_.
-    void plan_thinks();
-    /// think_order_ plus the idle entities the player touches (or that react untouched) into react_order_.
-    void plan_reacts();
-    /// probe_ground's entity part asked of Box2D, for the rare case the index cannot
-    /// answer alone (a moving solid body or a carrier nearby, whose broad-phase box Box2D alone knows).
-    /// With `skip_still`, still bodies are left out (the caller asks their StillBoxes).
+    /// probe_ground's entity part asked of Box2D, for the rare case the index cannot answer alone (a moving
+    /// solid body or a carrier nearby, whose broad-phase box Box2D alone knows). With `skip_still`, still
+    /// bodies are left out (the caller asks their StillBoxes).
     void probe_entities_box2d(GroundContact& contact, bool& any_entity, const b2AABB& box, double bottom,
                               bool skip_still);
     /// Whether Box2D's broad phase could hold a moving solid body's box that overlaps [lower, upper].
     bool mover_near(const b2AABB& box) const;
 
-    struct WalkerSpot {
-        std::uint32_t slot;
-        double x, y;
-    };
-    std::vector<std::uint64_t> busy_bits_;     ///< by slot index: stepped every tick
-    std::size_t busy_count_ = 0;               ///< entities indexed (== entities.size())
-    std::vector<Woken> woken_;                 ///< idle entities stepped fully for a few ticks (new ones)
-    std::vector<EntityRef> reacts_untouched_;  ///< idle-until-touched entities that must react anyway
-    GridIndex touchables_;                     ///< idle-until-touched entities by position
-    GridIndex
-        static_solids_;  ///< still entities by their broad-phase box (StillFixture::fat_box), body or not
-    std::vector<EntityRef> moving_solids_;  ///< other solid-entity bodies (platforms): few, scanned
-    std::vector<EntityRef> camera_areas_;
-    bool reference_mode_ = false;
-    bool odd_solids_ = false;  ///< a still body with a velocity (Box2D moves it, not its box): ask Box2D
-    std::vector<WalkerSpot> walkers_;         ///< this tick's walkers after their think
-    std::vector<std::uint32_t> think_order_;  ///< slots stepped this tick, ascending
-    std::vector<std::uint32_t> react_order_;
-    std::vector<std::uint32_t> extra_reacts_;
-
+    WorldIndex index_;  ///< what a tick steps, entities by their boxes (world_index.hpp)
     std::shared_ptr<const LevelData> level_;
     Tuning tuning_;
     std::shared_ptr<const TerrainShapes> terrain_;  ///< shared by a world and the copies rebuilt from it
@@ -355,8 +265,6 @@ class World {
     bool whole_physics_mode_ = false;
     std::vector<EntityRef> still_bodies_;  ///< still entities with a body in physics_
     bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
-    std::vector<EntityRef> still_found_;   ///< scratch: still entities to give a body, sorted by index
-    std::vector<EntityRef> bodied_;        ///< entities with a moving body (player, platforms)
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
     std::vector<WorldEvent> events_;

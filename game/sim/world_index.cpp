@@ -1,5 +1,6 @@
-// The World's indexes: which entities a tick must step, and the box queries of entities (probe_ground,
-// box_blocked, entity_solid_at, camera_bounds) answered from grids instead of Box2D's broad phase.
+// WorldIndex (world_index.hpp): which entities a tick must step, and the grids behind the World's box queries
+// of entities (probe_ground, box_blocked, entity_solid_at, camera_bounds, also here), answered from them
+// instead of Box2D's broad phase.
 //
 // Every answer is the one the Box2D queries gave. Box2D reports a fixture to QueryAABB when its broad-phase
 // box (the "fat" AABB: the shape's box grown by b2_aabbExtension, and for a moving body stretched along its
@@ -99,7 +100,7 @@ constexpr int wake_ticks = 2;  ///< a new idle entity's prev_x and Box2D state s
 
 // ---- what a tick steps ----
 
-bool World::busy(const Entity& entity) const {
+bool WorldIndex::busy(const Entity& entity) {
     return std::visit(
         [&]<class T>(const T& e) {
             if constexpr (Thinks<T> || (Reacts<T> && !IdleUntilTouched<T>)) {
@@ -113,36 +114,41 @@ bool World::busy(const Entity& entity) const {
         entity);
 }
 
-void World::index_all() {
-    scan_entities(std::nullopt, true);
-    finish_indexes(true);
+bool WorldIndex::still_near(const b2AABB& fat, const std::optional<TerrainWindow::Box>& player,
+                            double margin) {
+    if (!player) return false;
+    return fat.lowerBound.x <= player->x + player->half_width + margin &&
+           player->x - player->half_width - margin <= fat.upperBound.x &&
+           fat.lowerBound.y <= player->y + player->half_height + margin &&
+           player->y - player->half_height - margin <= fat.upperBound.y;
 }
 
-void World::scan_entities(const std::optional<TerrainWindow::Box>& player, bool positions) {
-    begin_scan();
+void WorldIndex::scan(const EntityMap& entities, const std::optional<TerrainWindow::Box>& player,
+                      bool positions) {
+    begin_scan(entities, 1);
     if (positions) {
         reacts_untouched_.clear();
         camera_areas_.clear();
         index_batch_.touchables.clear();
     }
-    ScanOut& out = scan_out_.front();
     for (std::size_t i = 0; i < entities.size(); ++i) {
         const EntityRef ref = to_ref(entities.key_at_dense(i));
         const Entity& entity = entities.value_at_dense(i);
         if (positions) index_position(ref, entity, &index_batch_.touchables);
-        scan_one(ref, entity, player, out);
+        scan_one(ref, entity, player, 0);
     }
-    end_scan(1);
+    end_scan(entities, 1);
 }
 
-void World::begin_scan() {
+void WorldIndex::begin_scan(const EntityMap& entities, std::size_t parts) {
     busy_bits_.assign((entities.slot_count() + 63) / 64, 0);
-    if (scan_out_.empty()) scan_out_.resize(1);
+    if (scan_out_.size() < std::max<std::size_t>(parts, 1)) scan_out_.resize(std::max<std::size_t>(parts, 1));
     for (ScanOut& out : scan_out_) out.clear();
 }
 
-void World::scan_one(EntityRef ref, const Entity& entity, const std::optional<TerrainWindow::Box>& player,
-                     ScanOut& out) {
+void WorldIndex::scan_one(EntityRef ref, const Entity& entity,
+                          const std::optional<TerrainWindow::Box>& player, std::size_t part) {
+    ScanOut& out = scan_out_[part];
     const bool is_busy = busy(entity);
     if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
     const std::size_t items = out.still_items.size();
@@ -157,7 +163,7 @@ void World::scan_one(EntityRef ref, const Entity& entity, const std::optional<Te
     }
 }
 
-void World::end_scan(std::size_t parts) {
+void WorldIndex::end_scan(const EntityMap& entities, std::size_t parts) {
     // The parts in order, as one pass over them would have listed everything.
     busy_count_ = entities.size();
     woken_.clear();
@@ -176,16 +182,16 @@ void World::end_scan(std::size_t parts) {
     }
 }
 
-void World::finish_indexes(bool positions) {
+void WorldIndex::finish(const EntityMap& entities, int width, int height, bool positions) {
     moving_solids_.clear();
-    for (EntityRef ref : bodied_) index_moving_body(ref);
+    for (EntityRef ref : bodied_) index_moving_body(ref, entities.get(to_key(ref)));
     // Level entities are placed inside the level; the grids cover it (anything outside lands on a border).
     // (build() hands back the grid's old item storage, for the next call.)
-    if (positions) touchables_.build(level_->tiles.width, level_->tiles.height, index_batch_.touchables);
-    static_solids_.build(level_->tiles.width, level_->tiles.height, index_batch_.static_solids);
+    if (positions) touchables_.build(width, height, index_batch_.touchables);
+    static_solids_.build(width, height, index_batch_.static_solids);
 }
 
-void World::index_inserted(EntityRef ref) {
+void WorldIndex::inserted(const EntityMap& entities, EntityRef ref) {
     const Entity& entity = *entities.get(to_key(ref));
     if (busy_bits_.size() * 64 <= ref.index) busy_bits_.resize(ref.index / 64 + 1, 0);
     const bool is_busy = busy(entity);
@@ -195,7 +201,8 @@ void World::index_inserted(EntityRef ref) {
     index_body(ref, entity, is_busy, true, nullptr);
 }
 
-void World::index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables) {
+void WorldIndex::index_position(EntityRef ref, const Entity& entity,
+                                std::vector<GridIndex::Item>* touchables) {
     std::visit(
         [&]<class T>(const T& e) {
             if constexpr (IdleUntilTouched<T>) {
@@ -217,7 +224,7 @@ void World::index_position(EntityRef ref, const Entity& entity, std::vector<Grid
         entity);
 }
 
-void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out) {
+void WorldIndex::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out) {
     std::visit(
         [&]<class T>(const T& e) {
             // A new idle entity's prev_x, and a body's state (x as a float, awake false), settle in the
@@ -240,17 +247,16 @@ void World::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool i
                 if (out) {
                     out->bodied.push_back(ref);
                 } else {
-                    index_moving_body(ref);
+                    index_moving_body(ref, &entity);
                 }
             }
         },
         entity);
 }
 
-void World::index_moving_body(EntityRef ref) {
+void WorldIndex::index_moving_body(EntityRef ref, const Entity* entity) {
     // (Every static body is a still entity's, made by make_still_body: a moving body is kinematic or
     // dynamic, and Box2D alone knows its broad-phase box.)
-    const Entity* entity = entities.get(to_key(ref));
     const b2Body* body = entity ? body_state(*entity).body : nullptr;
     if (!body) return;
     for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
@@ -261,12 +267,13 @@ void World::index_moving_body(EntityRef ref) {
     }
 }
 
-void World::unindex_erased(std::uint32_t slot) {
+void WorldIndex::erased(std::uint32_t slot) {
     if (slot / 64 < busy_bits_.size()) busy_bits_[slot / 64] &= ~(std::uint64_t{1} << (slot % 64));
     --busy_count_;
 }
 
-void World::plan_thinks() {
+void WorldIndex::plan_thinks(const EntityMap& entities) {
+    walkers_.clear();
     // Woken entities (dropping those erased since), then the busy ones merged in, all in slot order.
     extra_reacts_.clear();
     std::erase_if(woken_, [&](const Woken& w) {
@@ -297,7 +304,7 @@ void World::plan_thinks() {
     think_order_.insert(think_order_.end(), woken, extra_reacts_.end());
 }
 
-void World::plan_reacts() {
+void WorldIndex::plan_reacts(const EntityMap& entities, const Player* player) {
     extra_reacts_.clear();
     if (reference_mode_) {
         react_order_ = think_order_;
@@ -306,7 +313,7 @@ void World::plan_reacts() {
     auto add = [&](EntityRef ref) {
         if (entities.contains(to_key(ref))) extra_reacts_.push_back(ref.index);
     };
-    if (const Player* p = player()) {
+    if (const Player* p = player) {
         touchables_.query(p->state.x - Player::half_width, p->state.y - Player::half_height,
                           p->state.x + Player::half_width, p->state.y + Player::half_height,
                           [&](const GridIndex::Item& item) { add(item.ref); });
@@ -320,10 +327,25 @@ void World::plan_reacts() {
                    std::back_inserter(react_order_));
 }
 
+void WorldIndex::set_reacts_untouched(EntityRef ref, bool reacts) {
+    const auto listed = std::find(reacts_untouched_.begin(), reacts_untouched_.end(), ref);
+    if (reacts && listed == reacts_untouched_.end()) reacts_untouched_.push_back(ref);
+    if (!reacts && listed != reacts_untouched_.end()) reacts_untouched_.erase(listed);
+}
+
+void WorldIndex::end_tick() {
+    std::erase_if(woken_, [](Woken& w) { return --w.ticks <= 0; });
+}
+
 // ---- box queries ----
 
+void World::index_all() {
+    index_.scan(entities, std::nullopt, true);
+    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+}
+
 bool World::mover_near(const b2AABB& query) const {
-    for (EntityRef ref : moving_solids_) {
+    for (EntityRef ref : index_.moving_solids()) {
         const Entity* entity = entities.get(to_key(ref));
         if (!entity) continue;
         const BodyState& state = body_state(*entity);
@@ -358,7 +380,7 @@ bool World::entity_solid_at(double x, double y) {
     b2AABB box;
     box.lowerBound = point - b2Vec2(0.01f, 0.01f);
     box.upperBound = point + b2Vec2(0.01f, 0.01f);
-    if (odd_solids_ || reference_mode_) return box2d_entity_solid_at(*physics_, point, box);
+    if (index_.odd_solids() || index_.reference_mode()) return box2d_entity_solid_at(*physics_, point, box);
     // A fixture is hit when Box2D would report it (its fat box overlaps) and the point is inside it.
     auto hits_still = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
@@ -375,9 +397,10 @@ bool World::entity_solid_at(double x, double y) {
         return false;
     };
     bool hit = false;
-    static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                         [&](const GridIndex::Item& item) { hit = hit || hits_still(item.ref); });
-    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = hits_moving(moving_solids_[i]);
+    index_.still_grid().query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                              [&](const GridIndex::Item& item) { hit = hit || hits_still(item.ref); });
+    for (std::size_t i = 0; !hit && i < index_.moving_solids().size(); ++i)
+        hit = hits_moving(index_.moving_solids()[i]);
     return hit;
 }
 
@@ -413,23 +436,23 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     // Still bodies carry nobody: the order Box2D would report them in does not matter, and whether they
     // count depends on their StillBox only.
     auto probe_still = [&] {
-        static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                             [&](const GridIndex::Item& item) {
-                                 const Entity* entity = entities.get(to_key(item.ref));
-                                 const std::optional<StillFixture> f =
-                                     entity ? still_fixture_of(*entity) : std::nullopt;
-                                 if (!f || !f->solid || !b2TestOverlap(f->fat_box(), box)) return;
-                                 const double half_height =
-                                     std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
-                                 // The top of the entity's top tile (a door's body hangs from its first
-                                 // tile).
-                                 double top = f->xf.p.y - half_height;
-                                 if (std::abs(top - bottom) > 0.08) return;
-                                 any_entity = true;
-                                 contact.grounded = true;
-                             });
+        index_.still_grid().query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                                  [&](const GridIndex::Item& item) {
+                                      const Entity* entity = entities.get(to_key(item.ref));
+                                      const std::optional<StillFixture> f =
+                                          entity ? still_fixture_of(*entity) : std::nullopt;
+                                      if (!f || !f->solid || !b2TestOverlap(f->fat_box(), box)) return;
+                                      const double half_height = std::visit(
+                                          []<class T>(const T&) { return T::half_height; }, *entity);
+                                      // The top of the entity's top tile (a door's body hangs from its first
+                                      // tile).
+                                      double top = f->xf.p.y - half_height;
+                                      if (std::abs(top - bottom) > 0.08) return;
+                                      any_entity = true;
+                                      contact.grounded = true;
+                                  });
     };
-    if (odd_solids_ || reference_mode_ || mover_near(box)) {
+    if (index_.odd_solids() || index_.reference_mode() || mover_near(box)) {
         // Box2D holds every still body only when holds_all_still_; else the grid answers for them.
         probe_entities_box2d(contact, any_entity, box, bottom, !holds_all_still_);
         if (!holds_all_still_) probe_still();
@@ -492,7 +515,7 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
                        static_cast<float>(y - half_height + inset));
     box.upperBound.Set(static_cast<float>(x + half_width - inset),
                        static_cast<float>(y + half_height - inset));
-    if (odd_solids_ || reference_mode_) return box2d_box_blocked(*physics_, box);
+    if (index_.odd_solids() || index_.reference_mode()) return box2d_box_blocked(*physics_, box);
     // Blocked by a fixture Box2D would report (fat box overlapping) whose shape overlaps the box.
     auto blocks_still = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
@@ -509,15 +532,16 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
         return false;
     };
     bool hit = false;
-    static_solids_.query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                         [&](const GridIndex::Item& item) { hit = hit || blocks_still(item.ref); });
-    for (std::size_t i = 0; !hit && i < moving_solids_.size(); ++i) hit = blocks_moving(moving_solids_[i]);
+    index_.still_grid().query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
+                              [&](const GridIndex::Item& item) { hit = hit || blocks_still(item.ref); });
+    for (std::size_t i = 0; !hit && i < index_.moving_solids().size(); ++i)
+        hit = blocks_moving(index_.moving_solids()[i]);
     return hit;
 }
 
 WorldRect World::camera_bounds(double x, double y) {
     // The camera area in the lowest slot that contains the point.
-    if (reference_mode_) {
+    if (index_.reference_mode()) {
         std::optional<WorldRect> first;
         entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
             const auto* area = std::get_if<CameraArea>(&entity);
@@ -528,7 +552,7 @@ WorldRect World::camera_bounds(double x, double y) {
     }
     std::uint32_t best = 0xFFFFFFFFu;
     WorldRect found{};
-    for (EntityRef ref : camera_areas_) {
+    for (EntityRef ref : index_.camera_areas()) {
         if (ref.index >= best) continue;
         const CameraArea* area = find<CameraArea>(ref);
         if (!area) continue;

@@ -1,0 +1,225 @@
+// The canonical rebuild: capture, restore and rebuild_canonical (F5 captures and rebuilds in one go), all
+// building the Box2D world in canonical order: the terrain window around the player's saved position, then
+// the moving entities' bodies in index order, then the still bodies near the player in index order.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <future>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include <box2d/box2d.h>
+
+#include "engine/page_populate.hpp"
+#include "engine/worker.hpp"
+#include "game/sim/still_fixture.hpp"
+#include "game/sim/world.hpp"
+
+namespace qs {
+
+/// For every entity: prev_x/prev_y = x/y, with a snapshot capture_into(), and the index's scan_one() with
+/// the chunk as its part. begin_copy() sets the snapshot and the scan up, then copy_chunks() on one or two
+/// threads at once does the slots a chunk at a time; the index's end_scan(chunks) joins the scan once all
+/// are done.
+struct World::CopyJob {
+    static constexpr std::size_t chunk = 256;  ///< slots (a multiple of 64: each chunk's own busy words)
+    std::optional<TerrainWindow::Box> player;  ///< the still bodies near it get theirs
+    std::size_t chunks = 0;
+    std::vector<std::size_t> first;    ///< per chunk: where its first live entity goes in the snapshot
+    std::atomic<std::size_t> next{0};  ///< the next chunk to claim
+    std::atomic<std::size_t> done{0};  ///< chunks finished
+    std::atomic<bool> stop{false};     ///< claim no more
+    std::exception_ptr failure;        ///< a failed chunk's (written before it counts as done)
+};
+
+WorldSnapshot World::capture() const {
+    WorldSnapshot snapshot;
+    capture_into(snapshot);
+    return snapshot;
+}
+
+void World::prepare_snapshot(WorldSnapshot& snapshot) const {
+    entities.export_layout_into(snapshot.layout);
+    snapshot.game = game;
+    const std::size_t n = entities.size();
+    if (snapshot.entities.capacity() < n) {
+        // Fresh memory (the snapshot outlives this world's next ones): fault its pages in all at once.
+        snapshot.entities = {};
+        snapshot.entities.reserve(n);
+        populate_pages(snapshot.entities.data(), n * sizeof(Entity));
+    }
+}
+
+void World::capture_into(WorldSnapshot& snapshot) const {
+    prepare_snapshot(snapshot);
+    snapshot.entities.clear();
+    // Dense order is arbitrary; a snapshot lists entities by index.
+    entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
+        snapshot.entities.push_back(entity);
+        body_state(snapshot.entities.back()).body = nullptr;
+    });
+}
+
+void World::restore(const WorldSnapshot& snapshot) {
+    std::size_t alive = 0;
+    for (const auto& slot : snapshot.layout.slots) alive += slot.alive ? 1 : 0;
+    if (alive != snapshot.entities.size()) {
+        throw std::invalid_argument("snapshot has " + std::to_string(snapshot.entities.size()) +
+                                    " entities for " + std::to_string(alive) + " live slots");
+    }
+    if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
+    physics_.reset();
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    std::size_t next = 0;
+    entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
+        Entity entity = snapshot.entities[next++];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;  // drawn from where it stands
+        state.prev_y = state.y;
+        return entity;
+    });
+    still_bodies_.clear();
+    game = snapshot.game;
+    changes_.mark_all();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    start_physics(player);
+    index_.scan(entities, player, true);
+    make_bodies();
+    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+}
+
+void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
+    // What restore(capture()) does, step by step, on the live entities (they already hold the values a
+    // snapshot would copy): the bodies die with the Box2D world, prev_x/prev_y become x/y, then the same
+    // scan and bodies as restore(). The storage order stays: nothing the world does depends on it (ticks
+    // go in slot order, bodies are made in slot order), so it need not be import_layout's. The position
+    // indexes (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference and hold
+    // boxes of entities that never move, so they answer as freshly built ones would.
+    physics_.reset();
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    // The dead bodies' pointers: the still ones are listed, the moving ones get new bodies; the player's is
+    // forgotten now, as restore() forgets it on import (player_box() places the terrain window from it).
+    for (EntityRef ref : still_bodies_) {
+        if (Entity* entity = entities.get(to_key(ref))) body_state(*entity).body = nullptr;
+    }
+    still_bodies_.clear();
+    if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
+    changes_.mark_all();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    const auto copy = std::make_shared<CopyJob>();
+    copy->player = player;
+    begin_copy(snapshot, *copy);
+    if (!helper) {
+        start_physics(player);
+        copy_chunks(snapshot, *copy);
+        index_.end_scan(entities, copy->chunks);
+        make_bodies();
+        index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
+        return;
+    }
+    // The helper takes chunks of slots (each entity's prev_x/prev_y reset, its copy in the snapshot and its
+    // scan) while this thread builds the terrain, then this thread takes the chunks left. Bodies are made
+    // once every chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
+    struct Stop {  // if this thread throws, the helper's job ends before the World can go
+        CopyJob& job;
+        std::future<void> helping;
+        ~Stop() {
+            if (!helping.valid()) return;
+            job.stop.store(true);
+            helping.wait();
+        }
+    } stop{*copy, {}};
+    stop.helping = helper->run([this, snapshot, copy] {
+        try {
+            copy_chunks(snapshot, *copy);
+        } catch (...) {
+            copy->failure = std::current_exception();  // (before the failed chunk counts as done)
+            copy->done.fetch_add(1, std::memory_order_release);
+        }
+    });
+    start_physics(player);
+    copy_chunks(snapshot, *copy);
+    // The helper's chunk in progress, if any (a few microseconds of work).
+    while (copy->done.load(std::memory_order_acquire) < copy->chunks) std::this_thread::yield();
+    stop.helping = {};
+    if (copy->failure) std::rethrow_exception(copy->failure);
+    index_.end_scan(entities, copy->chunks);
+    make_bodies();
+    index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
+}
+
+void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
+    // Chunks of slots; each knows where its first live entity goes in the snapshot (its rank by index).
+    const std::size_t slots = entities.slot_count();
+    job.chunks = (slots + CopyJob::chunk - 1) / CopyJob::chunk;
+    job.first.resize(job.chunks + 1);
+    std::size_t live = 0;
+    for (std::size_t c = 0; c < job.chunks; ++c) {
+        job.first[c] = live;
+        const std::size_t end = std::min(slots, (c + 1) * CopyJob::chunk);
+        for (std::size_t slot = c * CopyJob::chunk; slot < end; ++slot)
+            live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
+    }
+    job.first[job.chunks] = live;
+    index_.begin_scan(entities, job.chunks);
+    if (!snapshot) return;
+    prepare_snapshot(*snapshot);
+    // Sized now, filled by chunks (a pooled save is already about this size: little to construct or destroy).
+    snapshot->entities.resize(entities.size());
+}
+
+void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
+    // Each live entity is drawn from where it stands, copied where a snapshot lists it (by index) without
+    // its body, and scanned (into the chunk's own part; its busy bits are words of its own).
+    for (std::size_t c; !job.stop.load(std::memory_order_relaxed) &&
+                        (c = job.next.fetch_add(1, std::memory_order_relaxed)) < job.chunks;) {
+        const auto end =
+            static_cast<std::uint32_t>(std::min(entities.slot_count(), (c + 1) * CopyJob::chunk));
+        std::size_t rank = job.first[c];
+        for (auto slot = static_cast<std::uint32_t>(c * CopyJob::chunk); slot < end; ++slot) {
+            if (!entities.slot_alive(slot)) continue;
+            Entity& entity = entities.value_at_slot(slot);
+            BodyState& state = body_state(entity);
+            state.prev_x = state.x;
+            state.prev_y = state.y;
+            if (snapshot) {
+                Entity& copy = snapshot->entities[rank];
+                copy = entity;
+                body_state(copy).body = nullptr;
+            }
+            index_.scan_one(to_ref(entities.key_at_slot(slot)), entity, job.player, c);
+            ++rank;
+        }
+        job.done.fetch_add(1, std::memory_order_release);
+    }
+}
+
+void World::make_bodies() {
+    // The moving bodies (player, platforms) in index order, then the still bodies near the player in index
+    // order, or all of them.
+    const auto by_index = [](EntityRef a, EntityRef b) { return a.index < b.index; };
+    std::vector<EntityRef>& bodied = index_.bodied();
+    std::vector<EntityRef>& still_found = index_.still_found();
+    std::sort(bodied.begin(), bodied.end(), by_index);
+    std::sort(still_found.begin(), still_found.end(), by_index);
+    for (EntityRef ref : bodied) {
+        std::visit(
+            [&]<class T>(T& e) {
+                if constexpr (HasBody<T> && !StillBody<T>) e.create_body(*this, ref);
+            },
+            *entities.get(to_key(ref)));
+    }
+    still_bodies_.clear();
+    holds_all_still_ = false;
+    if (all_still_bodies()) {
+        hold_all_still_bodies();
+    } else {
+        for (EntityRef ref : still_found) add_still_body(ref, *entities.get(to_key(ref)));
+    }
+}
+
+}  // namespace qs
