@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 
 #include "engine/printable_text.hpp"
 #include "engine/save_file.hpp"
@@ -21,6 +20,7 @@
 #include "game/app/practice.hpp"
 #include "game/app/presentation.hpp"
 #include "game/app/progress.hpp"
+#include "game/app/replay_check.hpp"
 #include "game/app/run_records.hpp"
 #include "game/app/scratch_folder.hpp"
 #include "game/app/settings.hpp"
@@ -52,9 +52,6 @@ class App final : private MenuHost {
    private:
     // setup and the end of a run
     std::optional<CheckedLevel> replay_level(int& exit_code);
-    /// Why `replay` cannot play on `checked` as recorded (its play identity, with the tuning it carries,
-    /// differs: named), or "" when it can.
-    static std::string replay_mismatch(const Replay& replay, const CheckedLevel& checked);
     /// Whether holding rewind speeds up (see PlaySession::hold_rewind): the watched replay's recorded
     /// choice, else live keys in a window.
     bool rewind_speedup() const {
@@ -156,12 +153,7 @@ class App final : private MenuHost {
     }
     void next_level() override;
     bool has_quicksave() const override {
-        std::error_code ec;
-        for (const fs::directory_entry& entry :
-             fs::directory_iterator(options_.save_dir.value_or(user_data_dir() / "saves"), ec)) {
-            if (entry.path().extension() == ".qss") return true;
-        }
-        return false;
+        return has_quicksave_files(options_.save_dir.value_or(user_data_dir() / "saves"));
     }
     void continue_from_quicksave() override {
         stop_watching();
@@ -290,22 +282,7 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
         return std::nullopt;
     }
     CheckedLevel checked = levels_.check(listing->path);
-    std::string mismatch = replay_mismatch(*replay, checked);
-    // A save the run loaded from before it (an earlier session's) must still fit its level.
-    for (const Replay::Load& load : replay->loads) {
-        if (!load.save || !mismatch.empty()) continue;
-        const LevelListing* of = levels_.find(load.save->level);
-        CheckedLevel its = !of ? CheckedLevel{} : levels_.check(of->path);
-        if (!its.level) {
-            mismatch = "the level '" + printable(load.save->level) + "' of a save it loads is " +
-                       (!of ? "not installed" : "broken");
-        } else if (const PlayIdentity now = play_identity(its.identity, replay->tuning);
-                   load.save->legacy() || !load.save->play.same_level(now)) {
-            mismatch = "the level '" + printable(load.save->level) +
-                       "' of a save it loads changed since the replay was " + "recorded (" +
-                       join_differences(play_differences(load.save->play, now)) + ")";
-        }
-    }
+    const std::string mismatch = replay_mismatch(*replay, checked, levels_);
     if (!mismatch.empty()) {
         std::fprintf(stderr, "quickstep: %s: %s\n", file.c_str(), mismatch.c_str());
         return std::nullopt;
@@ -316,19 +293,6 @@ std::optional<CheckedLevel> App::replay_level(int& exit_code) {
     if (!options_.frames) options_.frames = replay->end_tick;
     runs_.watch(std::move(*replay), tick_);
     return checked;
-}
-
-std::string App::replay_mismatch(const Replay& replay, const CheckedLevel& checked) {
-    if (replay.legacy)
-        return "made by an older version of Quickstep, which named its level by a hash of the level's files "
-               "and kept no tuning: it cannot be verified to play as recorded";
-    if (!checked.level) return "the level '" + printable(replay.level) + "' is broken";
-    // Played with its own tuning, so only the level and the rules in code can make it go wrong.
-    const std::vector<std::string> changed =
-        play_differences(replay.play, play_identity(checked.identity, replay.tuning));
-    if (changed.empty()) return "";
-    return "the level '" + printable(replay.level) + "' or the game changed since the replay was recorded (" +
-           join_differences(changed) + ")";
 }
 
 // ---- levels ----
@@ -366,7 +330,7 @@ void App::watch_best_run(const std::string& level) {
         return;
     }
     CheckedLevel checked = levels_.check(listing->path);
-    if (const std::string mismatch = replay_mismatch(*replay, checked); !mismatch.empty()) {
+    if (const std::string mismatch = replay_mismatch(*replay, checked, levels_); !mismatch.empty()) {
         std::fprintf(stderr, "quickstep: %s: %s\n", RunRecords::best_run_path(level).c_str(),
                      mismatch.c_str());
         toast("The best run of " + listing->title + " cannot be played: " + mismatch, 6);
@@ -633,12 +597,7 @@ void App::handle_global_actions() {
 void App::take_screenshot() {
     if (!presentation_) return;
     render(1.0);
-    std::error_code ec;
-    fs::path dir = user_data_dir() / "screenshots";
-    fs::create_directories(dir, ec);
-    int n = 1;
-    while (fs::exists(dir / ("quickstep-" + std::to_string(n) + ".png"), ec)) ++n;
-    fs::path file = dir / ("quickstep-" + std::to_string(n) + ".png");
+    const fs::path file = next_screenshot_path();
     std::string error;
     if (presentation_->save_screenshot(file, error)) {
         toast("Screenshot: " + file.filename().string());
@@ -658,18 +617,11 @@ void App::forward_notices() {
 }
 
 void App::update_music() {
-    using Scene = MenuScreens::Scene;
-    const Scene scene = menus_.scene();
-    const CheckedLevel& current = session_.level();
-    const bool in_level = current.level && (scene == Scene::playing || scene == Scene::paused ||
-                                            scene == Scene::results || scene == Scene::options);
-    // A level without "music" in its .lvl plays the day theme.
-    const std::string track = !in_level                      ? "title"
-                              : current.level->music.empty() ? "day"
-                                                             : current.level->music;
-    presentation_->set_music(track, (scene != Scene::playing && in_level) || session_.rewind_held());
+    const LevelData* level = session_.level().level.get();
+    const bool playing = menus_.scene() == MenuScreens::Scene::playing, held = session_.rewind_held();
+    presentation_->set_music(menus_.music_track(level), (!playing && menus_.shows_level(level)) || held);
     // A held rewind sounds for as long as it is held: a tape loop under the start cue, gone on release.
-    presentation_->set_looping("rewind_loop", session_.rewind_held() && scene == Scene::playing);
+    presentation_->set_looping("rewind_loop", held && playing);
 }
 
 void App::render(double alpha) {
@@ -783,14 +735,7 @@ int App::run() {
 }
 
 void App::trace_frame() {
-    using Scene = MenuScreens::Scene;
-    static constexpr const char* scene_names[] = {"title",  "level_select", "playing",
-                                                  "paused", "options",      "results"};
-    std::string state = scene_names[static_cast<int>(menus_.scene())];
-    if (const Menu* menu = menus_.menu(); menu && !menu->items.empty())
-        state += " " + std::to_string(menu->cursor) + " \"" + menu->items[menu->cursor].label + "\"";
-    if (menus_.scene() == Scene::options && input_events_.capturing_binding())
-        state += " (waiting for a key)";
+    const std::string state = menus_.trace_state(input_events_.capturing_binding());
     if (state == last_trace_) return;
     last_trace_ = state;
     std::fprintf(stderr, "pad-script: frame %lld: %s\n", static_cast<long long>(frame_), state.c_str());
@@ -808,17 +753,10 @@ void App::finish_run() {
     }
     World* world = session_.world();
     if (options_.dump_state && world) {
-        std::string text = dump_state(*world, tick_, &session_.rewind()).dump(2) + "\n";
-        if (*options_.dump_state == "-") {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-        } else {
-            std::ofstream out(*options_.dump_state, std::ios::binary);
-            out << text;
-            if (!out) {
-                std::fprintf(stderr, "quickstep: %s: cannot write the state dump\n",
-                             options_.dump_state->c_str());
-                exit_code_ = 1;
-            }
+        if (!write_state_dump(dump_state(*world, tick_, &session_.rewind()), *options_.dump_state)) {
+            std::fprintf(stderr, "quickstep: %s: cannot write the state dump\n",
+                         options_.dump_state->c_str());
+            exit_code_ = 1;
         }
     }
     if (options_.screenshot && presentation_) {

@@ -409,4 +409,24 @@ void MenuScreens::open_results(const std::string& summary) {
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
 }
 
+std::string MenuScreens::trace_state(bool capturing) const {
+    static constexpr const char* scene_names[] = {"title",  "level_select", "playing",
+                                                  "paused", "options",      "results"};
+    std::string state = scene_names[static_cast<int>(scene_)];
+    if (const Menu* shown = menu(); shown && !shown->items.empty())
+        state += " " + std::to_string(shown->cursor) + " \"" + shown->items[shown->cursor].label + "\"";
+    if (scene_ == Scene::options && capturing) state += " (waiting for a key)";
+    return state;
+}
+
+bool MenuScreens::shows_level(const LevelData* level) const {
+    return level && (scene_ == Scene::playing || scene_ == Scene::paused || scene_ == Scene::results ||
+                     scene_ == Scene::options);
+}
+
+std::string MenuScreens::music_track(const LevelData* level) const {
+    if (!shows_level(level)) return "title";
+    return level->music.empty() ? "day" : level->music;
+}
+
 }  // namespace qs

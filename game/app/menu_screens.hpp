@@ -60,6 +60,14 @@ class MenuScreens {
     explicit MenuScreens(MenuHost& host) : host_(host) {}
 
     Scene scene() const { return scene_; }
+    /// The scene, the highlighted item and its label, as --pad-script traces them: `options 2 "Music"`,
+    /// with " (waiting for a key)" while a binding is being captured (`capturing`).
+    std::string trace_state(bool capturing) const;
+    /// Whether the scene belongs to `level` (null: none loaded): play, pause, results, options in play.
+    bool shows_level(const LevelData* level) const;
+    /// The music of the scene: the title's in the menus, in a level its .lvl "music" (the day theme when
+    /// it names none).
+    std::string music_track(const LevelData* level) const;
     bool playing() const { return scene_ == Scene::playing; }
     /// The open menu, or nullptr while playing.
     const Menu* menu() const { return scene_ == Scene::playing ? nullptr : &menu_; }

@@ -49,4 +49,13 @@ std::string display_path(const fs::path& path) {
     return "~" + text.substr(prefix.size());
 }
 
+std::filesystem::path next_screenshot_path() {
+    std::error_code ec;
+    const std::filesystem::path dir = user_data_dir() / "screenshots";
+    std::filesystem::create_directories(dir, ec);
+    int n = 1;
+    while (std::filesystem::exists(dir / ("quickstep-" + std::to_string(n) + ".png"), ec)) ++n;
+    return dir / ("quickstep-" + std::to_string(n) + ".png");
+}
+
 }  // namespace qs

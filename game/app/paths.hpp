@@ -19,6 +19,9 @@ std::filesystem::path user_data_dir();
 /// (the --levels-dir entries).
 std::vector<std::filesystem::path> level_dirs(const std::vector<std::filesystem::path>& extra_dirs);
 
+/// $XDG_DATA_HOME/quickstep/screenshots/quickstep-N.png with the first N not yet taken (the folder made).
+std::filesystem::path next_screenshot_path();
+
 /// A path as the player reads it on screen: under $HOME it starts with "~/".
 std::string display_path(const std::filesystem::path& path);
 

@@ -78,6 +78,14 @@ std::optional<std::uint64_t> quicksave_sequence(const fs::path& file) {
     return std::stoull(digits);
 }
 
+bool has_quicksave_files(const fs::path& dir) {
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+        if (quicksave_sequence(entry.path())) return true;
+    }
+    return false;
+}
+
 QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size)
     : dir_(std::move(dir)), ring_size_(ring_size), queue_(std::make_shared<WriteQueue>()) {
     queue_->dir = dir_;

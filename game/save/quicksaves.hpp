@@ -145,5 +145,8 @@ class QuickSaves {
 std::filesystem::path quicksave_path(const std::filesystem::path& dir, std::uint64_t sequence);
 /// The sequence number in a quicksave file name, if it is one.
 std::optional<std::uint64_t> quicksave_sequence(const std::filesystem::path& file);
+/// Whether `dir` holds a quicksave file (one named as quicksave_path names them); false when it cannot be
+/// read.
+bool has_quicksave_files(const std::filesystem::path& dir);
 
 }  // namespace qs

@@ -2,6 +2,8 @@
 #include "game/save/state_dump.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 
 #include "game/save/rewind_buffer.hpp"
 #include "game/sim/field_json.hpp"
@@ -57,6 +59,14 @@ nlohmann::json dump_state(const World& world, std::int64_t tick, const RewindBuf
     out["rewind"] = {{"ticks", rewind ? rewind->ticks() : 0},
                      {"bytes", rewind ? static_cast<std::uint64_t>(rewind->bytes()) : 0}};
     return out;
+}
+
+bool write_state_dump(const nlohmann::json& dump, const std::string& target) {
+    const std::string text = dump.dump(2) + "\n";
+    if (target == "-") return std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+    std::ofstream out(target, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
 }
 
 }  // namespace qs

@@ -18,6 +18,10 @@ class RewindBuffer;
 /// without one).
 nlohmann::json dump_state(const World& world, std::int64_t tick, const RewindBuffer* rewind = nullptr);
 
+/// Writes `dump` as --dump-state does (indented by 2, a final newline) to `target`, a file or "-" for
+/// stdout; false when it could not be written.
+bool write_state_dump(const nlohmann::json& dump, const std::string& target);
+
 /// One entity's dump object (index, generation, type and every saved field by name).
 nlohmann::json dump_entity(EntityRef ref, const Entity& entity);
 
