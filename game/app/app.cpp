@@ -514,6 +514,14 @@ void App::handle_world_events() {
             case WorldEvent::Kind::respawned:
                 if (presentation_) presentation_->snap_camera(world);
                 break;
+            case WorldEvent::Kind::full:
+                std::fprintf(
+                    stderr,
+                    "quickstep: %s: tick %lld: the level holds %zu things at once: no more are made\n",
+                    printable(world.level().folder_name).c_str(), static_cast<long long>(tick_),
+                    max_live_entities);
+                toast("Too many things at once: no more are made", 5);
+                break;
             case WorldEvent::Kind::completed:
                 runs_.completed(tick_);
                 if (options_.headless) {

@@ -272,6 +272,28 @@ std::vector<std::string> level_warnings(const LevelData& level, const std::vecto
         }
     }
 
+    // Turrets whose shots outlast their interval pile up: each keeps at most one shot per `interval`
+    // ticks of a shot's longest life in flight.
+    std::uint64_t shots = 0;
+    std::optional<std::size_t> first_turret;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (const auto* turret = std::get_if<Turret>(&entities[i])) {
+            if (!first_turret) first_turret = i;
+            const auto life = static_cast<std::uint64_t>(tuning.projectile_max_age) + 2;
+            shots += (life + static_cast<std::uint64_t>(turret->interval) - 1) /
+                     static_cast<std::uint64_t>(std::max(1, turret->interval));
+        }
+    }
+    if (first_turret && entities.size() + shots > max_live_entities) {
+        warnings.push_back(pixel_where(level, level.placements[*first_turret]) +
+                           "the level's turrets can keep up to " + std::to_string(shots) +
+                           " shots in flight (one per interval of a shot's " +
+                           std::to_string(tuning.projectile_max_age) + "-tick life); with its " +
+                           std::to_string(entities.size()) + " placed things that is over the " +
+                           std::to_string(max_live_entities) +
+                           " a level can hold at once, and turrets stop firing there (raise their interval)");
+    }
+
     if (player && goal) {
         const BodyState& start = body_state(entities[*player]);
         Reach reach(terrain, tuning, goal_spots);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 #include <utility>
 #include <variant>
@@ -27,6 +28,11 @@ namespace qs {
 using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
                             Goal, CameraArea, Sign>;
 using EntityMap = SlotMap<Entity>;
+
+/// The most entities a world holds at once: above the 100 000 placements a level may have, so that a
+/// level whose turrets fire faster than their shots leave stays within memory (about 0.5 GB with the
+/// rewind buffer). World::spawn refuses what would go over it; `--check` warns of turrets that reach it.
+inline constexpr std::size_t max_live_entities = 131'072;
 
 /// Calls f.template operator()<T>() for every entity type T, in variant order.
 template <class F>

@@ -13,6 +13,6 @@
 
 namespace qs {
 
-inline constexpr std::uint32_t simulation_version = 2;
+inline constexpr std::uint32_t simulation_version = 3;
 
 }  // namespace qs

@@ -122,9 +122,17 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
     return result;
 }
 
-void World::spawn(Entity entity) {
+bool World::spawn(Entity entity) {
+    if (entities.size() + pending_spawn_.size() >= max_live_entities) {
+        if (!spawn_refused_) {
+            spawn_refused_ = true;
+            emit(WorldEvent::Kind::full);
+        }
+        return false;
+    }
     pending_spawn_.push_back(std::move(entity));
     if (!stepping_) flush_changes();
+    return true;
 }
 
 void World::erase(EntityRef ref) {

@@ -139,8 +139,9 @@ class World {
             }
         }
     }
-    /// Inserts `entity` at the end of this step (now, outside a step).
-    void spawn(Entity entity);
+    /// Inserts `entity` at the end of this step (now, outside a step); false (nothing inserted) when the
+    /// world would then hold more than max_live_entities (the first refusal of a world emits Kind::full).
+    bool spawn(Entity entity);
     /// Erases `ref` at the end of this step (now, outside a step).
     void erase(EntityRef ref);
     /// Queues a sound for the presentation.
@@ -149,7 +150,7 @@ class World {
     }
     /// Queues a short message for the screen.
     void emit_toast(std::string text) { events_.push_back({WorldEvent::Kind::toast, std::move(text)}); }
-    /// Queues an event without text (completed, respawned).
+    /// Queues an event without text (completed, respawned, full).
     void emit(WorldEvent::Kind kind) { events_.push_back({kind, ""}); }
     std::vector<WorldEvent> take_events() { return std::exchange(events_, {}); }
 
@@ -267,6 +268,7 @@ class World {
     bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
+    bool spawn_refused_ = false;  ///< a spawn went over max_live_entities (said once per world)
     std::vector<WorldEvent> events_;
     const ActionState* actions_ = nullptr;
     bool stepping_ = false;

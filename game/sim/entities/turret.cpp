@@ -13,7 +13,6 @@ void Turret::think(World& world, EntityRef self) {
     if (!active) return;
     if (--cooldown > 0) return;
     cooldown = interval;
-    ++shots_fired;
     Projectile shot;
     shot.shooter = self;
     shot.state.x = state.x + direction * (half_width + Projectile::half_width + 0.05);
@@ -21,7 +20,8 @@ void Turret::think(World& world, EntityRef self) {
     shot.state.vx = direction * shot_speed;
     shot.state.prev_x = shot.state.x;
     shot.state.prev_y = shot.state.y;
-    world.spawn(shot);
+    if (!world.spawn(shot)) return;  // the world is full: no shot this time
+    ++shots_fired;
     world.emit_sound(Sound::shoot);
 }
 
