@@ -6,7 +6,6 @@ source "$(dirname "$0")/lib/common.bash"
 LEVEL="$SCRATCH/levels/carry_lab"
 mkdir -p "$SCRATCH/levels"
 cp -r "$SRC/levels/01_first_steps" "$LEVEL"
-edit_png() { python3 "$SRC/tests/cli/lib/png_edit.py" "$@"; }
 # play NAME FRAMES SAVES SCRIPT: runs the copy with SCRIPT (text), dump in NAME.json, stderr in NAME.err
 play() {
     printf "$4" >"$SCRATCH/$1.txt"

@@ -66,7 +66,7 @@ grep -q "hot reload kept the last good version: .*hot.lvl: line 1, column" "$SCR
 # 3. An edit that adds a coin: the game goes on from where it stood (its timer too) and says what changed.
 printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff", "#ffff00"], "spr_prefabs": ["player", "coin"] }\n' >"$level/hot.lvl"
 art "............"
-( after_start "$SCRATCH/coin.err"; python3 "$SRC/tests/cli/lib/png_edit.py" "$level/sprites/layer0.png" '8,2=#ffff00' ) &
+( after_start "$SCRATCH/coin.err"; edit_png "$level/sprites/layer0.png" '8,2=#ffff00' ) &
 xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/coin.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/coin.out" 2>"$SCRATCH/coin.err"
 wait
@@ -77,7 +77,7 @@ grep -q "^quickstep: hot reload of 'hot': kept your place, 1 of 1 entities; 1 ne
 
 # 4. A wall drawn where the player stands: the player goes to the nearest free spot, and the toast says so.
 art "............"
-( after_start "$SCRATCH/wall.err"; python3 "$SRC/tests/cli/lib/png_edit.py" "$level/geometry/layer0.png" '1,4=#000000' ) &
+( after_start "$SCRATCH/wall.err"; edit_png "$level/geometry/layer0.png" '1,4=#000000' ) &
 xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/wall.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/wall.out" 2>"$SCRATCH/wall.err"
 wait

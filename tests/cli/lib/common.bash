@@ -14,6 +14,15 @@ checks=0
 pass() { checks=$((checks + 1)); echo "ok: $*"; }
 fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
 
+# edit_png FILE X,Y=#rrggbb ...: sets pixels of a PNG as a maker's image editor would, re-encoding the whole
+# file (ImageMagick, 8-bit RGBA) and replacing it in one rename.
+edit_png() {
+    local file=$1 spec args=()
+    shift
+    for spec in "$@"; do args+=(-fill "${spec#*=}" -draw "color ${spec%%=*} point"); done
+    convert "$file" -alpha on "${args[@]}" "PNG32:$file.edit.png" && mv "$file.edit.png" "$file"
+}
+
 # expect_exit CODE DESCRIPTION -- command...
 expect_exit() {
     local want=$1 what=$2
