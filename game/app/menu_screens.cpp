@@ -294,7 +294,7 @@ void MenuScreens::open_action(Action action, std::string notice) {
     menu_.subtitle = notice.empty() ? "Add a key or button, or remove one" : std::move(notice);
     menu_.items.push_back({"Add a key or button",
                            "Confirm, then press the key or gamepad button (Esc or pad B: cancel)", true,
-                           [this, action, label] {
+                           [this, label] {
                                host_.capture_binding();
                                menu_.subtitle = "Press a key or gamepad button for " + label;
                            }});
