@@ -90,6 +90,7 @@ PY
 check_samples() {
     local name=$1
     python3 - "$SCRATCH/$name.samples" "$name" <<'PY'
+import os
 import sys
 lines = open(sys.argv[1]).read().split("\n")
 code = int(lines[0].split()[1])
@@ -117,8 +118,15 @@ print(("ok" if ok else "FAIL") + f": {name}: resident memory peak {peak_first:.0
 # the quicksave ring, the saves waiting for the disk and the allocator's slack.
 at_start = next(s[1] for s in samples if s[4] > 0)
 peak = max(s[1] for s in samples if s[0] <= end)
-print(("ok" if peak <= at_start + 104 else "FAIL") + f": {name}: resident memory peak {peak:.0f} MB, "
-      f"{at_start:.0f} MB at the first load (bound {at_start + 104:.0f} MB)")
+# Under AddressSanitizer (CI's sanitizer run sets ASAN_OPTIONS) freed memory waits in its quarantine (256 MB
+# by default) and every allocation carries redzones and shadow: the total is bounded in the release run only
+# (the flatness check above holds in both).
+if os.environ.get("ASAN_OPTIONS"):
+    print(f"ok: {name}: resident memory peak {peak:.0f} MB, {at_start:.0f} MB at the first load "
+          "(the total is bounded in the release run, not under AddressSanitizer)")
+else:
+    print(("ok" if peak <= at_start + 104 else "FAIL") + f": {name}: resident memory peak {peak:.0f} MB, "
+          f"{at_start:.0f} MB at the first load (bound {at_start + 104:.0f} MB)")
 # Writes open a few files for a moment (lock, temp file, folder): a leak shows as a higher peak.
 half = [s for s in samples if s[0] <= start + (end - start) / 2]
 last = [s for s in rest if s[0] > start + (end - start) / 2]
