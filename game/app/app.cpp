@@ -24,6 +24,7 @@
 #include "game/app/run_records.hpp"
 #include "game/app/scratch_folder.hpp"
 #include "game/app/settings.hpp"
+#include "game/app/split_timer.hpp"
 #include "game/save/state_dump.hpp"
 #include "game/view/hud.hpp"
 
@@ -78,6 +79,7 @@ class App final : private MenuHost {
     void retry_from_spot() {
         show(practice_.retry_from_footing(session_, options_.record || runs_.watching(), [this] {
             session_.restart();
+            splits_.start_run();
             on_level_started();
         }));
     }
@@ -108,6 +110,8 @@ class App final : private MenuHost {
     /// --pad-script: a line for each change of scene, highlighted menu item or its label.
     void trace_frame();
     void apply_settings();
+    /// Drives the LiveSplit Server of --livesplit, else of the settings, else none.
+    void apply_livesplit();
     void save_settings();
 
     // MenuHost
@@ -149,6 +153,7 @@ class App final : private MenuHost {
         stop_watching();
         if (!session_.level().level) return;
         session_.restart();
+        splits_.start_run();
         on_level_started();
     }
     void next_level() override;
@@ -187,6 +192,7 @@ class App final : private MenuHost {
     /// The quicksaves of a replay watched from the level select (never the player's folder).
     std::unique_ptr<ScratchFolder> watch_saves_;
     Practice practice_;  ///< --start and the retry from the last footing
+    SplitTimer splits_;  ///< the level run's splits, and LiveSplit
     ActionState actions_;
     std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
     std::int64_t tick_ = 0;
@@ -244,7 +250,17 @@ void App::remove_abandoned_writes() {
     }
 }
 
+void App::apply_livesplit() {
+    // --livesplit wins over the setting (a headless run reads no settings).
+    std::string unused;
+    const std::optional<std::string> livesplit =
+        options_.livesplit ? options_.livesplit
+                           : (settings_.livesplit ? std::optional(settings_.livesplit_server) : std::nullopt);
+    splits_.use_livesplit(livesplit ? parse_livesplit_address(*livesplit, unused) : std::nullopt);
+}
+
 void App::apply_settings() {
+    apply_livesplit();
     RewindBuffer::Limits limits = session_.rewind().limits();
     limits.max_ticks = static_cast<std::int64_t>(settings_.rewind_seconds) * 60;
     limits.max_bytes = static_cast<std::size_t>(settings_.rewind_memory_mb) << 20;
@@ -302,6 +318,7 @@ bool App::begin_level(CheckedLevel checked) {
     if (!session_.start(std::move(checked))) return false;
     runs_.start_run(*session_.level().level, session_.play_identity(), session_.tuning(), tick_,
                     rewind_speedup());
+    splits_.start_run();
     on_level_started();
     return true;
 }
@@ -464,6 +481,7 @@ void App::tick() {
     if (!rewinding && session_.rewind_held())
         session_.end_rewind_hold();  // before --frames: a release at tick N shows in the dump
     forward_notices();
+    if (std::optional<std::string> problem = splits_.take_problem()) toast(*problem, 5);
     if (options_.frames && tick_ >= *options_.frames) {
         finished_ = true;
         return;
@@ -503,6 +521,7 @@ void App::tick() {
 void App::handle_world_events() {
     World& world = *session_.world();
     for (const WorldEvent& event : world.take_events()) {
+        splits_.on_event(event, world.game);
         switch (event.kind) {
             case WorldEvent::Kind::sound:
                 play_sound(event.text);
@@ -680,6 +699,7 @@ int App::run() {
 
     bool need_screen = !options_.headless || options_.screenshot;
     if (need_screen && !open_presentation()) return 1;
+    if (options_.headless) apply_livesplit();
     if (first) {
         if (!begin_level(std::move(*first))) return 1;
         if (options_.start) {

@@ -29,6 +29,8 @@ struct AppOptions {
     /// --pad-script FILE (windowed): a virtual gamepad driven by the script, one game tick per frame, and
     /// a "pad-script: frame N: ..." line on stderr for every scene, menu cursor and toast change.
     std::optional<std::filesystem::path> pad_script;
+    /// --livesplit HOST:PORT (checked by the parser): LiveSplit Server to drive, over the setting.
+    std::optional<std::string> livesplit;
 };
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "game/app/level_template.hpp"
+#include "game/app/livesplit_client.hpp"
 
 namespace qs {
 
@@ -28,6 +29,8 @@ constexpr std::string_view usage =
     "  --record FILE       when the run ends, write it as a replay file\n"
     "  --start X,Y         start LEVEL with the player on tile X,Y (practice: no records kept)\n"
     "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
+    "  --livesplit HOST:PORT  drive LiveSplit Server's timer there: a split at each checkpoint first\n"
+    "                      reached and at the goal, game time = level time (also a setting)\n"
     "  --pad-script FILE   (tests) a virtual gamepad driven by FILE in a window, one tick per frame;\n"
     "                      the run ends after the script's last frame (see game/app/pad_script.hpp)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
@@ -75,6 +78,13 @@ const ValueOption value_options[] = {
     {"--record", &AppOptions::record},
     {"--replay", &AppOptions::replay},
     {"--pad-script", &AppOptions::pad_script},
+    {"--livesplit", nullptr,
+     [](AppOptions& o, const std::string& v) {
+         std::string error;
+         if (!parse_livesplit_address(v, error)) return "--livesplit " + error + ", got '" + v + "'";
+         o.livesplit = v;
+         return std::string();
+     }},
 };
 
 CommandLine just(CommandLine::Command command) {

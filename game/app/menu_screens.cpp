@@ -232,6 +232,15 @@ void MenuScreens::open_options(Scene back_to) {
     menu_.items.push_back({std::string("Screen shake: ") + (settings.screen_shake ? "on" : "off"),
                            "A short shake when you are hurt", true, toggle_shake,
                            [toggle_shake](int) { toggle_shake(); }});
+    auto toggle_livesplit = [this] {
+        host_.settings().livesplit = !host_.settings().livesplit;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back(
+        {std::string("LiveSplit timer: ") + (settings.livesplit ? "on, " + settings.livesplit_server : "off"),
+         "Splits at checkpoints and the goal; the server is livesplit_server in settings.json", true,
+         toggle_livesplit, [toggle_livesplit](int) { toggle_livesplit(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

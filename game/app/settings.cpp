@@ -10,6 +10,7 @@
 #include "engine/json_file.hpp"
 #include "engine/save_file.hpp"
 #include "game/app/bindings.hpp"
+#include "game/app/livesplit_client.hpp"
 #include "game/app/paths.hpp"
 
 namespace qs {
@@ -112,6 +113,17 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fill_screen"].is_boolean()) return bad("fill_screen must be true or false");
         s.fill_screen = j["fill_screen"].get<bool>();
     }
+    if (j.contains("livesplit")) {
+        if (!j["livesplit"].is_boolean()) return bad("livesplit must be true or false");
+        s.livesplit = j["livesplit"].get<bool>();
+    }
+    if (j.contains("livesplit_server")) {
+        std::string error;
+        if (!j["livesplit_server"].is_string() ||
+            !parse_livesplit_address(j["livesplit_server"].get<std::string>(), error))
+            return bad("livesplit_server needs HOST:PORT (like localhost:16834)");
+        s.livesplit_server = j["livesplit_server"].get<std::string>();
+    }
     for (auto [key, value, low, high] : {std::tuple{"rewind_seconds", &s.rewind_seconds, 0, 600},
                                          std::tuple{"rewind_memory_mb", &s.rewind_memory_mb, 1, 1024}}) {
         if (!j.contains(key)) continue;
@@ -188,6 +200,8 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"rewind_memory_mb", rewind_memory_mb},
               {"ghost", ghost},
               {"screen_shake", screen_shake},
+              {"livesplit", livesplit},
+              {"livesplit_server", livesplit_server},
               {"keys", json::object()},
               {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {

@@ -22,6 +22,8 @@ struct Settings {
     bool screen_shake = true;   ///< a short camera shake when the player is hurt or dies
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
+    bool livesplit = false;     ///< drive LiveSplit Server's timer at livesplit_server
+    std::string livesplit_server = "localhost:16834";  ///< HOST:PORT (parse_livesplit_address)
     /// Keys per action (any of them triggers it).
     std::array<std::vector<SDL_Scancode>, action_count> keys;
     /// Gamepad buttons per action; the triggers count as the buttons left_trigger and right_trigger.

@@ -45,6 +45,7 @@ TEST_CASE("command line: no arguments run the game windowed from the title") {
     CHECK_FALSE(line.options.replay);
     CHECK_FALSE(line.options.start);
     CHECK_FALSE(line.options.pad_script);
+    CHECK_FALSE(line.options.livesplit);
 }
 
 TEST_CASE("command line: every run option is read") {
@@ -165,11 +166,42 @@ TEST_CASE("command line: usage errors while reading the options") {
               "--start needs X,Y: two whole numbers >= 0 (a tile, like 12,7), got '" + bad + "'");
     }
     for (const char* option : {"--levels-dir", "--save-dir", "--input", "--dump-state", "--screenshot",
-                               "--frames", "--record", "--replay", "--pad-script"}) {
+                               "--frames", "--record", "--replay", "--pad-script", "--livesplit"}) {
         CAPTURE(option);
         CHECK(error_of({option}) == std::string(option) + " needs a value");
         CHECK(error_of({option, ""}) == std::string(option) + " needs a value");
         CHECK(error_of({"--headless", option}) == std::string(option) + " needs a value");
+    }
+}
+
+TEST_CASE("command line: --livesplit HOST:PORT and its usage errors") {
+    for (const std::string good : {"localhost:16834", "127.0.0.1:1", "[::1]:65535", "timer.local:8080"}) {
+        CAPTURE(good);
+        const CommandLine line = parse({"--headless", "--livesplit", good, "01_first_steps"});
+        REQUIRE(line.command == Command::run);
+        CHECK(line.options.livesplit == good);
+    }
+    const std::pair<std::string, std::string> bad[] = {
+        {"localhost", "--livesplit needs HOST:PORT (like localhost:16834), got 'localhost'"},
+        {"16834", "--livesplit needs HOST:PORT (like localhost:16834), got '16834'"},
+        {":16834",
+         "--livesplit needs a host name or address of 1 to 253 characters before the ':', got "
+         "':16834'"},
+        {"localhost:", "--livesplit needs a port from 1 to 65535 after the ':', got 'localhost:'"},
+        {"localhost:0", "--livesplit needs a port from 1 to 65535 after the ':', got 'localhost:0'"},
+        {"localhost:65536", "--livesplit needs a port from 1 to 65535 after the ':', got 'localhost:65536'"},
+        {"localhost:-5", "--livesplit needs a port from 1 to 65535 after the ':', got 'localhost:-5'"},
+        {"localhost:16834x",
+         "--livesplit needs a port from 1 to 65535 after the ':', got 'localhost:16834x'"},
+        {"::1:16834", "--livesplit needs an IPv6 host in brackets ([::1]:16834), got '::1:16834'"},
+        {"[::1]16834",
+         "--livesplit needs HOST:PORT with an IPv6 host in brackets ([::1]:16834), got '[::1]16834'"},
+        {"my host:1", "--livesplit needs a host of plain ASCII without spaces, got 'my host:1'"},
+    };
+    for (const auto& value_and_message : bad) {
+        const std::string& value = value_and_message.first;
+        CAPTURE(value);
+        CHECK(error_of({"--headless", "--livesplit", value}) == value_and_message.second);
     }
 }
 

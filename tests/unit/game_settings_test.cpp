@@ -24,6 +24,8 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     settings.music_volume = 45;
     settings.fullscreen = true;
     settings.screen_shake = false;
+    settings.livesplit = true;
+    settings.livesplit_server = "[::1]:9000";
     settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
     settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
     fs::path path = fs::temp_directory_path() / "quickstep-settings-roundtrip.json";
@@ -35,6 +37,8 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     CHECK(loaded.music_volume == 45);
     CHECK(loaded.fullscreen);
     CHECK_FALSE(loaded.screen_shake);
+    CHECK(loaded.livesplit);
+    CHECK(loaded.livesplit_server == "[::1]:9000");
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
           std::vector<SDL_GameControllerButton>{SDL_CONTROLLER_BUTTON_B});
@@ -77,6 +81,11 @@ TEST_CASE("settings: malformed files give a message naming the file and the defa
              Case{"action", "{ \"keys\": { \"jmup\": [\"X\"] } }", "unknown action 'jmup'"},
              Case{"key", "{ \"keys\": { \"jump\": [\"NoSuchKey\"] } }", "unknown key 'NoSuchKey'"},
              Case{"array", "[1, 2, 3]", "settings must be a JSON object"},
+             Case{"livesplit", "{ \"livesplit\": \"on\" }", "livesplit must be true or false"},
+             Case{"livesplit server", "{ \"livesplit_server\": \"localhost\" }",
+                  "livesplit_server needs HOST:PORT"},
+             Case{"livesplit port", "{ \"livesplit_server\": \"localhost:70000\" }",
+                  "livesplit_server needs HOST:PORT"},
          }) {
         CAPTURE(c.name);
         fs::path path = write_temp(c.name, c.text);
