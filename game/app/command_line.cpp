@@ -29,6 +29,8 @@ constexpr std::string_view usage =
     "  --record FILE       when the run ends, write it as a replay file\n"
     "  --start X,Y         start LEVEL with the player on tile X,Y (practice: no records kept)\n"
     "  --replay FILE       play a replay file instead of live input (headless: as fast as possible)\n"
+    "  --replay-to-script RUN.qsr OUT.txt  write a replay as an input script that plays the same run\n"
+    "                      (ticks from the level start; OUT '-' = stdout)\n"
     "  --livesplit HOST:PORT  drive LiveSplit Server's timer there: a split at each checkpoint first\n"
     "                      reached and at the goal, game time = level time (also a setting)\n"
     "  --pad-script FILE   (tests) a virtual gamepad driven by FILE in a window, one tick per frame;\n"
@@ -135,6 +137,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     bool list = false;
     bool checking = false;
     std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
+    std::optional<std::pair<std::string, std::string>> to_script_args;  // RUN.qsr, OUT.txt
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         const ValueOption* value_option = nullptr;
@@ -154,6 +157,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         } else if (arg == "--new-level") {
             if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
             new_level_args.emplace(args[i + 1], args[i + 2]);
+            i += 2;
+        } else if (arg == "--replay-to-script") {
+            if (i + 2 >= args.size() || args[i + 1].empty() || args[i + 2].empty())
+                return usage_error("--replay-to-script needs RUN.qsr and OUT.txt");
+            to_script_args.emplace(args[i + 1], args[i + 2]);
             i += 2;
         } else if (arg == "--start") {
             if (i + 1 >= args.size()) return usage_error("--start needs X,Y (a tile, like 12,7)");
@@ -193,6 +201,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     }
     if (options.pad_script && options.headless)
         return usage_error("--pad-script drives the game in a window: drop --headless");
+    if (to_script_args) {
+        if (checking || new_level_args || list || !options.level.empty() || options.input || options.replay ||
+            options.record || options.start || options.pad_script)
+            return usage_error("--replay-to-script takes no LEVEL and no other run, check or level option");
+        line.command = Command::replay_to_script;
+        line.replay_file = to_script_args->first;
+        line.script_file = to_script_args->second;
+        return line;
+    }
     if (checking) {
         if (line.check_paths.empty()) return usage_error("--check needs at least one level folder");
         if (!options.level.empty()) line.check_paths.insert(line.check_paths.begin(), options.level);

@@ -18,14 +18,16 @@ std::string_view usage_text();
 /// What a command line asks for.
 struct CommandLine {
     enum class Command : std::uint8_t {
-        run,          ///< play (or simulate headless) with `options`
-        check,        ///< --check: validate `check_paths`
-        list_levels,  ///< --list-levels: the levels found in `options.levels_dirs` and the usual places
-        new_level,    ///< --new-level NAME WxH: make a level folder from the template
-        help,         ///< --help or -h
-        version,      ///< --version
-        level_guide,  ///< --level-guide
-        usage_error,  ///< `error` says what is wrong (exit 2)
+        run,               ///< play (or simulate headless) with `options`
+        check,             ///< --check: validate `check_paths`
+        list_levels,       ///< --list-levels: the levels found in `options.levels_dirs` and the usual places
+        new_level,         ///< --new-level NAME WxH: make a level folder from the template
+        help,              ///< --help or -h
+        version,           ///< --version
+        level_guide,       ///< --level-guide
+        replay_to_script,  ///< --replay-to-script RUN.qsr OUT.txt: `replay_file` as the input script
+                           ///< `script_file`
+        usage_error,       ///< `error` says what is wrong (exit 2)
     };
     Command command = Command::run;
     AppOptions options;                    ///< what to run; the levels dirs for list_levels and new_level
@@ -33,6 +35,8 @@ struct CommandLine {
     std::string new_level_name;            ///< new_level: a valid level folder name
     int new_level_width = 0;               ///< new_level: from kMinTemplateSide to kMaxTemplateSide
     int new_level_height = 0;
+    std::string replay_file;  ///< replay_to_script: the replay read
+    std::string script_file;  ///< replay_to_script: the script written ("-": stdout)
     std::string error;  ///< usage_error: one line, printed after "quickstep: " and before the usage text
 };
 

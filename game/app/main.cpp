@@ -1,5 +1,6 @@
 // quickstep: does what the command line asks (game/app/command_line.hpp reads it; exit 0 ok, 1 invalid
-// content, 2 usage error) — play, validate level folders, list levels, make a new level.
+// content, 2 usage error) — play, validate level folders, list levels, make a new level, write a replay as
+// an input script.
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -10,13 +11,17 @@
 
 #include "engine/heap_tuning.hpp"
 #include "engine/printable_text.hpp"
+#include "engine/save_file.hpp"
 #include "game/app/app.hpp"
 #include "game/app/command_line.hpp"
+#include "game/app/level_list.hpp"
 #include "game/app/level_template.hpp"
 #include "game/app/paths.hpp"
+#include "game/app/replay_check.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/level_guide.hpp"
 #include "game/levels/level_lint.hpp"
+#include "game/save/replay_script.hpp"
 
 namespace {
 
@@ -78,6 +83,47 @@ int new_level(const qs::CommandLine& line) {
     return 0;
 }
 
+/// --replay-to-script RUN.qsr OUT.txt: refused (exit 1, the reason named) when the script would not play
+/// the run as recorded: a damaged replay, its level missing or changed, other tuning in assets/tuning.json,
+/// or a run a script cannot express.
+int replay_to_script(const qs::CommandLine& line) {
+    std::string error;
+    const std::optional<qs::Replay> replay = qs::read_replay_file(line.replay_file, error);
+    const std::string file = qs::printable(line.replay_file);
+    auto refuse = [&](const std::string& why) {
+        std::fprintf(stderr, "quickstep: %s: %s\n", file.c_str(), why.c_str());
+        return 1;
+    };
+    if (!replay) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        return 1;
+    }
+    qs::LevelList levels(line.options.levels_dirs);
+    levels.rescan();
+    const qs::LevelListing* listing = levels.find(replay->level);
+    if (!listing) return refuse("its level '" + qs::printable(replay->level) + "' is not installed");
+    if (std::string mismatch = replay_mismatch(*replay, levels.check(listing->path), levels);
+        !mismatch.empty())
+        return refuse(mismatch);
+    if (std::string problem = qs::replay_script_problem(*replay); !problem.empty()) return refuse(problem);
+    // A script plays with assets/tuning.json, a replay with the tuning it carries.
+    std::vector<std::string> problems;
+    const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", problems);
+    if (qs::tuning_digest(tuning) != qs::tuning_digest(replay->tuning))
+        return refuse("it was played with other tuning than assets/tuning.json, which a script plays with");
+    const std::string script = qs::replay_to_script(*replay, qs::printable(replay->level));
+    if (line.script_file == "-") {
+        std::fwrite(script.data(), 1, script.size(), stdout);
+        return 0;
+    }
+    if (!qs::write_file_atomically(line.script_file, std::vector<std::uint8_t>(script.begin(), script.end()),
+                                   error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        return 1;
+    }
+    return 0;
+}
+
 int list_levels(const qs::AppOptions& options) {
     for (const qs::LevelListing& listing : qs::discover_levels(qs::level_dirs(options.levels_dirs))) {
         // Escaped: a name or path with a tab, a newline or a terminal escape must not change the lines.
@@ -111,6 +157,8 @@ int main(int argc, char** argv) {
             return new_level(line);
         case Command::list_levels:
             return list_levels(line.options);
+        case Command::replay_to_script:
+            return replay_to_script(line);
         case Command::run:
             break;
     }

@@ -205,6 +205,22 @@ TEST_CASE("command line: --livesplit HOST:PORT and its usage errors") {
     }
 }
 
+TEST_CASE("command line: --replay-to-script RUN.qsr OUT.txt") {
+    CommandLine line = parse({"--replay-to-script", "run.qsr", "run.txt", "--levels-dir", "."});
+    REQUIRE(line.command == Command::replay_to_script);
+    CHECK(line.replay_file == "run.qsr");
+    CHECK(line.script_file == "run.txt");
+    CHECK(line.options.levels_dirs.size() == 1);
+    const std::string needs = "--replay-to-script needs RUN.qsr and OUT.txt";
+    CHECK(error_of({"--replay-to-script"}) == needs);
+    CHECK(error_of({"--replay-to-script", "run.qsr"}) == needs);
+    CHECK(error_of({"--replay-to-script", "", "run.txt"}) == needs);
+    const std::string alone = "--replay-to-script takes no LEVEL and no other run, check or level option";
+    CHECK(error_of({"01_first_steps", "--replay-to-script", "run.qsr", "run.txt"}) == alone);
+    CHECK(error_of({"--replay-to-script", "run.qsr", "run.txt", "--replay", "other.qsr"}) == alone);
+    CHECK(error_of({"--replay-to-script", "run.qsr", "run.txt", "--list-levels"}) == alone);
+}
+
 TEST_CASE("command line: usage errors of the whole line") {
     CHECK(error_of({"--start", "1,2"}) == "--start needs a LEVEL to start in");
     CHECK(error_of({"--start", "1,2", "--record", "r.qsr"}) == "--start needs a LEVEL to start in");
