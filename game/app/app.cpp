@@ -79,7 +79,7 @@ class App final : private MenuHost {
     void retry_from_spot() {
         show(practice_.retry_from_footing(session_, options_.record || runs_.watching(), [this] {
             session_.restart();
-            splits_.start_run();
+            start_splits();
             on_level_started();
         }));
     }
@@ -89,6 +89,11 @@ class App final : private MenuHost {
         if (!outcome.toast.empty()) toast(outcome.toast, outcome.toast_seconds);
     }
     void handle_world_events();
+    /// The level run starts: its splits compared with the level's record as it is played now.
+    void start_splits() {
+        splits_.start_run(
+            progress_.splits_for(session_.level().level->folder_name, session_.play_identity().id()));
+    }
     void show_results();
     /// After the last chapter's last level: the end, the credits and what is left to do.
     void open_ending();
@@ -153,7 +158,7 @@ class App final : private MenuHost {
         stop_watching();
         if (!session_.level().level) return;
         session_.restart();
-        splits_.start_run();
+        start_splits();
         on_level_started();
     }
     void next_level() override;
@@ -318,7 +323,7 @@ bool App::begin_level(CheckedLevel checked) {
     if (!session_.start(std::move(checked))) return false;
     runs_.start_run(*session_.level().level, session_.play_identity(), session_.tuning(), tick_,
                     rewind_speedup());
-    splits_.start_run();
+    start_splits();
     on_level_started();
     return true;
 }
@@ -573,12 +578,16 @@ void App::show_results() {
     }
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total,
                                  session_.play_identity());
+    SplitRecord splits = progress_.splits_for(world.level().folder_name, session_.play_identity().id());
+    const bool best_splits = splits.add_finished_run(splits_.run(), session_.play_identity().id());
+    progress_.keep_splits(world.level().folder_name, splits);
     runs_.keep_finished_run(tick_, best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
-                        "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") + "   Deaths " +
-                        std::to_string(game.deaths));
+                            "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") +
+                            "   Deaths " + std::to_string(game.deaths),
+                        split_result_lines(splits_.results(), splits, best_splits));
 }
 
 // ---- window ----
@@ -665,6 +674,7 @@ void App::render(double alpha) {
         if (const GhostTrack::Point* point = runs_.ghost_at(frame.world->game.timer_ticks))
             frame.ghost = Presentation::Ghost{point->x, point->y, point->facing < 0};
     }
+    if (settings_.split_timer && frame.world) frame.timer = splits_.hud(frame.world->game.timer_ticks);
     if (session_.rewind_held()) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     presentation_->render(frame);
 }

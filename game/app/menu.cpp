@@ -54,8 +54,9 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     if (subtitle_lines.size() > 3) subtitle_lines.resize(3);
     const int title_scale = 2;
     const int subtitle_y = 24 + font.line_height(title_scale) + 6;
-    const int items_y =
-        std::max(78, subtitle_y + static_cast<int>(subtitle_lines.size()) * font.line_height() + 10);
+    const int notes_y = subtitle_y + static_cast<int>(subtitle_lines.size()) * font.line_height() + 4;
+    const int notes_h = static_cast<int>(notes.size()) * font.line_height();
+    const int items_y = std::max(78, notes_y + notes_h + (notes.empty() ? 6 : 10));
     const int visible = std::max(1, (detail_top - 6 - items_y) / line);
     const int count = static_cast<int>(items.size());
     const int first = std::clamp(cursor - visible / 2, 0, std::max(0, count - visible));
@@ -65,6 +66,7 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     // coins stay behind it).
     int panel_w = font.text_width(title, title_scale);
     for (const std::string& l : subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
+    for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
     for (int i = first; i < last; ++i)
         panel_w = std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2);
     panel_w = std::min(canvas_w - 8, panel_w + 24);
@@ -77,6 +79,11 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     int y = subtitle_y;
     for (const std::string& l : subtitle_lines) {
         font.draw(renderer, (canvas_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});
+        y += font.line_height();
+    }
+    y = notes_y;
+    for (const MenuNote& note : notes) {
+        font.draw(renderer, (canvas_w - font.text_width(note.text)) / 2, y, note.text, note.colour);
         y += font.line_height();
     }
     y = items_y;

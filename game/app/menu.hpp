@@ -28,10 +28,17 @@ struct MenuItem {
     std::function<void(int direction)> on_adjust;  ///< left (-1) / right (+1), e.g. volume
 };
 
+/// A line of text under a menu's subtitle, in its own colour (a split on the results screen).
+struct MenuNote {
+    std::string text;
+    SDL_Color colour{220, 225, 240, 255};
+};
+
 class Menu {
    public:
     std::string title;
     std::string subtitle;
+    std::vector<MenuNote> notes;  ///< under the subtitle, one line each (cut to the width)
     std::vector<MenuItem> items;
     int cursor = 0;
 

@@ -241,6 +241,14 @@ void MenuScreens::open_options(Scene back_to) {
         {std::string("LiveSplit timer: ") + (settings.livesplit ? "on, " + settings.livesplit_server : "off"),
          "Splits at checkpoints and the goal; the server is livesplit_server in settings.json", true,
          toggle_livesplit, [toggle_livesplit](int) { toggle_livesplit(); }});
+    auto toggle_timer = [this] {
+        host_.settings().split_timer = !host_.settings().split_timer;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Timer and splits: ") + (settings.split_timer ? "on" : "off"),
+                           "The level time on screen, and at each checkpoint how you stand against your best",
+                           true, toggle_timer, [toggle_timer](int) { toggle_timer(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);
@@ -408,11 +416,12 @@ void MenuScreens::open_ending(int finished, int total, int all_coins) {
     menu_.items.push_back({"Title screen", "", true, [this] { open_title(); }});
 }
 
-void MenuScreens::open_results(const std::string& summary) {
+void MenuScreens::open_results(const std::string& summary, std::vector<MenuNote> notes) {
     scene_ = Scene::results;
     menu_ = Menu{};
     menu_.title = "LEVEL COMPLETE";
     menu_.subtitle = summary;
+    menu_.notes = std::move(notes);
     menu_.items.push_back({"Next level", "", true, [this] { host_.next_level(); }});
     menu_.items.push_back({"Play again", "", true, [this] { host_.restart_level(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});

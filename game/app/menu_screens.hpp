@@ -78,11 +78,11 @@ class MenuScreens {
     void open_level_select();
     void open_pause();
     void open_options(Scene back_to);
-    /// The level was finished; `summary` is the coins / time / deaths line.
+    /// The level was finished; `summary` is the coins / time / deaths line, `notes` the splits under it.
     /// After the last chapter's last level: the end, the credits, and how much is done: `finished` of
     /// `total` levels, `all_coins` of them with every coin ("everything done" only when all are).
     void open_ending(int finished, int total, int all_coins);
-    void open_results(const std::string& summary);
+    void open_results(const std::string& summary, std::vector<MenuNote> notes = {});
     /// The key or button pressed for a rebinding (nullopt: cancelled with Escape or B). It is added to
     /// the action being edited, or a conflict is shown for the player to settle.
     void binding_captured(std::optional<InputCode> input);

@@ -13,6 +13,7 @@
 #include "engine/render.hpp"
 #include "game/app/menu.hpp"
 #include "game/sim/world.hpp"
+#include "game/view/hud.hpp"
 #include "game/view/particles.hpp"
 #include "game/view/sprite_sheet.hpp"
 #include "game/view/world_view.hpp"
@@ -83,6 +84,7 @@ class Presentation {
         std::optional<Ghost> ghost;       ///< the best run's player, drawn translucent
         int replay_speed = 0;             ///< watching a replay at this speed (1, 2, 4); 0: live play
         bool practice = false;            ///< a practice run (no records kept): marked in the HUD
+        std::optional<HudTimer> timer;    ///< the speedrun timer, when it is on
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);

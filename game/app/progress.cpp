@@ -51,6 +51,41 @@ bool parse_digest(const json& value, std::uint64_t& digest) {
     return true;
 }
 
+/// Reads a split record; empty when valid, else what is wrong with it.
+std::string read_splits(const json& value, SplitRecord& record) {
+    if (!value.is_object()) return "not an object";
+    auto play = value.find("play");
+    if (play == value.end() || !parse_digest(*play, record.play)) return "\"play\" is not 16 hex digits";
+    // A split point is a checkpoint's entity index, the goal (-1) or, where a segment starts, the start (-2).
+    constexpr std::int64_t max_index = 0xFFFFFFFF;
+    const std::string range =
+        "lists of [place, ticks] (best_run) and [from, to, ticks] (best_segments), at most " +
+        std::to_string(SplitRecord::max_splits) + ", places from -2 to " + std::to_string(max_index) +
+        ", ticks from 0 to " + std::to_string(SplitRecord::max_ticks);
+    for (const char* name : {"best_run", "best_segments"}) {
+        auto list = value.find(name);
+        const bool segments = std::string(name) == "best_segments";
+        if (list == value.end() || !list->is_array() || list->size() > SplitRecord::max_splits) return range;
+        for (const json& entry : *list) {
+            const std::size_t size = segments ? 3 : 2;
+            if (!entry.is_array() || entry.size() != size) return range;
+            std::int64_t numbers[3] = {};
+            for (std::size_t i = 0; i < size; ++i) {
+                const bool ticks = i + 1 == size;
+                const std::int64_t low = ticks ? 0 : (segments && i == 0 ? split_at_start : split_at_goal);
+                if (!read_integer(entry[i], low, ticks ? SplitRecord::max_ticks : max_index, numbers[i]))
+                    return range;
+            }
+            if (segments) {
+                record.best_segments.push_back({numbers[0], numbers[1], numbers[2]});
+            } else {
+                record.best_run.push_back({numbers[0], numbers[1]});
+            }
+        }
+    }
+    return {};
+}
+
 /// Reads one entry; empty when valid, else what is wrong with it.
 std::string read_entry(const json& entry, LevelRecord& record) {
     if (!entry.is_object()) return "not an object";
@@ -81,6 +116,10 @@ std::string read_entry(const json& entry, LevelRecord& record) {
         const json* digest = field(name);
         if (digest && !parse_digest(*digest, *target))
             return std::string("\"") + name + "\" is not 16 hex digits";
+    }
+    if (const json* splits = field("splits")) {
+        if (std::string problem = read_splits(*splits, record.splits); !problem.empty())
+            return "\"splits\": " + problem;
     }
     return {};
 }
@@ -155,6 +194,13 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
                         {"coins_total", record.coins_total},
                         {"best_tuning", digest_text(record.best_tuning)},
                         {"best_play", digest_text(record.best_play)}};
+        if (record.splits.play == 0) continue;
+        json run = json::array(), segments = json::array();
+        for (const Split& split : record.splits.best_run) run.push_back({split.at, split.ticks});
+        for (const Segment& segment : record.splits.best_segments)
+            segments.push_back({segment.from, segment.to, segment.ticks});
+        levels[name]["splits"] = {
+            {"play", digest_text(record.splits.play)}, {"best_run", run}, {"best_segments", segments}};
     }
     std::string text = json{{"levels", levels}}.dump(2) + "\n";
     return write_file_atomically(path, std::vector<std::uint8_t>(text.begin(), text.end()), message);
@@ -173,6 +219,11 @@ bool Progress::record(const std::string& level, std::int64_t ticks, int coins, i
     record.best_coins = std::max(record.best_coins, coins);
     record.coins_total = coins_total;
     return best;
+}
+
+SplitRecord Progress::splits_for(const std::string& level, std::uint64_t play) const {
+    const LevelRecord* record = find(level);
+    return record && record->splits.play == play ? record->splits : SplitRecord{};
 }
 
 const LevelRecord* Progress::find(const std::string& level) const {

@@ -2,7 +2,8 @@
 // $XDG_DATA_HOME/quickstep/progress.json. Every valid entry of a damaged file is kept; the damaged file
 // itself is set aside (never overwritten) before the first save after reading it. A best time keeps the
 // tuning it was made with (a digest): a run under other tuning is not compared with it, and the level
-// select shows it as made with other tuning.
+// select shows it as made with other tuning. The splits of the personal best and the best segments are kept
+// for the play identity they were run on (split_record.hpp).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <map>
 #include <string>
 
+#include "game/app/split_record.hpp"
 #include "game/levels/chapters.hpp"
 #include "game/levels/level_identity.hpp"
 
@@ -24,6 +26,7 @@ struct LevelRecord {
     /// counts as made with the defaults (the only tuning the game shipped then).
     std::uint64_t best_tuning = 0;
     std::uint64_t best_play = 0;  ///< PlayIdentity::id of the best run (0: not known)
+    SplitRecord splits;           ///< the personal best's splits and the best segments (none: play 0)
 
     /// Ranges accepted from the file: about 500 years of ticks at 60 a second, and coins well above what
     /// a level can hold.
@@ -49,6 +52,13 @@ class Progress {
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
                 const PlayIdentity& play);
     const LevelRecord* find(const std::string& level) const;
+    /// The split record of `level` made on the play identity `play`, else an empty one (a run on another
+    /// level, tuning or simulation version is not compared with it).
+    SplitRecord splits_for(const std::string& level, std::uint64_t play) const;
+    /// Keeps `splits` as the split record of `level`.
+    void keep_splits(const std::string& level, SplitRecord splits) {
+        levels_[level].splits = std::move(splits);
+    }
     /// What the chapters' unlock rules read: which levels are finished, the best coins added up. Valid
     /// while this Progress lives.
     ChapterProgress for_chapters() const;

@@ -113,6 +113,10 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fill_screen"].is_boolean()) return bad("fill_screen must be true or false");
         s.fill_screen = j["fill_screen"].get<bool>();
     }
+    if (j.contains("split_timer")) {
+        if (!j["split_timer"].is_boolean()) return bad("split_timer must be true or false");
+        s.split_timer = j["split_timer"].get<bool>();
+    }
     if (j.contains("livesplit")) {
         if (!j["livesplit"].is_boolean()) return bad("livesplit must be true or false");
         s.livesplit = j["livesplit"].get<bool>();
@@ -200,6 +204,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"rewind_memory_mb", rewind_memory_mb},
               {"ghost", ghost},
               {"screen_shake", screen_shake},
+              {"split_timer", split_timer},
               {"livesplit", livesplit},
               {"livesplit_server", livesplit_server},
               {"keys", json::object()},

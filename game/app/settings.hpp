@@ -22,6 +22,7 @@ struct Settings {
     bool screen_shake = true;   ///< a short camera shake when the player is hurt or dies
     int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
+    bool split_timer = false;   ///< the level time and the last split's delta on the HUD
     bool livesplit = false;     ///< drive LiveSplit Server's timer at livesplit_server
     std::string livesplit_server = "localhost:16834";  ///< HOST:PORT (parse_livesplit_address)
     /// Keys per action (any of them triggers it).

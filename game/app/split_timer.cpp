@@ -1,4 +1,5 @@
-// The level run's splits, from the simulation's events, passed on to LiveSplit.
+// The level run's splits, from the simulation's events, compared with the record and passed on to
+// LiveSplit.
 #include "game/app/split_timer.hpp"
 
 #include <algorithm>
@@ -9,6 +10,15 @@
 
 namespace qs {
 
+namespace {
+
+/// "Checkpoint N" (N: its place among the checkpoints of the run) or "Goal" for the i-th split.
+std::string split_name(const std::vector<SplitResult>& results, std::size_t i) {
+    return results[i].split.at == split_at_goal ? "Goal" : "Checkpoint " + std::to_string(i + 1);
+}
+
+}  // namespace
+
 void SplitTimer::use_livesplit(const std::optional<LiveSplitAddress>& address) {
     if (livesplit_ && address && livesplit_->address().text() == address->text()) return;
     if (livesplit_) livesplit_->drop_pending();
@@ -16,15 +26,23 @@ void SplitTimer::use_livesplit(const std::optional<LiveSplitAddress>& address) {
     if (address) livesplit_ = std::make_unique<LiveSplitClient>(*address);
 }
 
-void SplitTimer::start_run() {
+void SplitTimer::start_run(SplitRecord record) {
     reached_.clear();
-    splits_.clear();
+    results_.clear();
+    record_ = std::move(record);
     finished_ = false;
     if (livesplit_) livesplit_->start_run();
 }
 
+std::vector<Split> SplitTimer::run() const {
+    std::vector<Split> splits;
+    for (const SplitResult& result : results_) splits.push_back(result.split);
+    return splits;
+}
+
 bool SplitTimer::on_event(const WorldEvent& event, const GameState& game) {
     if (finished_) return false;
+    Split split{split_at_goal, game.timer_ticks};
     if (event.kind == WorldEvent::Kind::completed) {
         finished_ = true;
     } else if (event.kind == WorldEvent::Kind::sound && event.text == sound_name(Sound::checkpoint)) {
@@ -33,12 +51,46 @@ bool SplitTimer::on_event(const WorldEvent& event, const GameState& game) {
             std::find(reached_.begin(), reached_.end(), game.checkpoint) != reached_.end())
             return false;
         reached_.push_back(game.checkpoint);
+        split.at = game.checkpoint.index;
     } else {
         return false;
     }
-    splits_.push_back(game.timer_ticks);
+    const Split previous = results_.empty() ? Split{split_at_start, 0} : results_.back().split;
+    results_.push_back(compare_split(split, previous, record_));
     if (livesplit_) livesplit_->split(game.timer_ticks);
     return true;
+}
+
+HudTimer SplitTimer::hud(std::int64_t level_ticks) const {
+    HudTimer timer{level_ticks, std::nullopt};
+    if (results_.empty()) return timer;
+    const SplitResult& last = results_.back();
+    const std::int64_t since = level_ticks - last.split.ticks;
+    if (since < 0 || since >= 180) return timer;  // shown for 3 seconds (not after a rewind to before it)
+    std::string text = split_name(results_, results_.size() - 1) + " ";
+    text += last.has_delta ? format_delta(last.delta) : format_split_time(last.split.ticks);
+    timer.last_split = HudTimer::LastSplit{std::move(text), last.mark};
+    return timer;
+}
+
+std::vector<MenuNote> split_result_lines(const std::vector<SplitResult>& results, const SplitRecord& kept,
+                                         bool new_best) {
+    static constexpr SDL_Color plain{220, 225, 240, 255};
+    std::vector<MenuNote> lines;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const SplitResult& result = results[i];
+        std::string text = split_name(results, i) + "  " + format_split_time(result.split.ticks);
+        if (result.has_delta) text += "  " + format_delta(result.delta);
+        if (result.mark == SplitMark::gold) text += " (best segment)";
+        lines.push_back(
+            {std::move(text), result.mark == SplitMark::none ? plain : split_mark_colour(result.mark)});
+    }
+    if (!kept.best_run.empty()) {
+        lines.push_back({"Sum of best " + format_split_time(kept.sum_of_best()) + "   Personal best " +
+                             format_split_time(kept.best_run.back().ticks) + (new_best ? " (new)" : ""),
+                         plain});
+    }
+    return lines;
 }
 
 }  // namespace qs

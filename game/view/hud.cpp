@@ -138,8 +138,38 @@ std::string format_time(std::int64_t ticks) {
     return text;
 }
 
+SDL_Color split_mark_colour(SplitMark mark) {
+    switch (mark) {
+        case SplitMark::ahead:
+            return {90, 220, 110, 255};
+        case SplitMark::behind:
+            return {240, 90, 80, 255};
+        case SplitMark::gold:
+            return {255, 200, 40, 255};
+        case SplitMark::none:
+            break;
+    }
+    return {230, 235, 245, 255};
+}
+
+std::string format_split_time(std::int64_t ticks) {
+    const std::int64_t hundredths = (std::max<std::int64_t>(ticks, 0) * 100 + 30) / 60;
+    char text[40];
+    const auto h = static_cast<long long>(hundredths / 360000),
+               m = static_cast<long long>(hundredths / 6000 % 60),
+               sec = static_cast<long long>(hundredths / 100 % 60),
+               c = static_cast<long long>(hundredths % 100);
+    if (h > 0) {
+        std::snprintf(text, sizeof text, "%lld:%02lld:%02lld.%02lld", h, m, sec, c);
+    } else {
+        std::snprintf(text, sizeof text, "%lld:%02lld.%02lld", m, sec, c);
+    }
+    return text;
+}
+
 void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice) {
+              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice,
+              const HudTimer* timer) {
     const GameState& game = world.game;
     const Player* player = world.player();
     if (player) draw_sign_bubble(r, font, world, *player, camera_x, camera_y, canvas_w, canvas_h);
@@ -178,6 +208,26 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
         SDL_SetRenderDrawColor(r, 200, 110, 20, 220);
         SDL_RenderFillRect(r, &box);
         text(box.x + 4, box.y + 2, tag, {255, 255, 255, 255});
+    }
+    if (timer) {
+        // The level time at twice the size, the last split under it, right-aligned below the level name.
+        const std::string time = format_split_time(timer->ticks);
+        const int top = practice ? 24 + font.line_height() + 6 : 24;
+        const int time_w = font.text_width(time, 2);
+        int box_w = time_w + 10;
+        if (timer->last_split) box_w = std::max(box_w, font.text_width(timer->last_split->text) + 10);
+        const int box_h = font.line_height(2) + 6 + (timer->last_split ? font.line_height() + 2 : 0);
+        SDL_Rect box{canvas_w - 2 - box_w, top, box_w, box_h};
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        SDL_SetRenderDrawColor(r, 16, 20, 40, 170);
+        SDL_RenderFillRect(r, &box);
+        font.draw(r, canvas_w - 7 - time_w + 1, top + 4, time, {20, 24, 40, 220}, 2);
+        font.draw(r, canvas_w - 7 - time_w, top + 3, time, {255, 255, 255, 255}, 2);
+        if (timer->last_split) {
+            const std::string& line = timer->last_split->text;
+            text(canvas_w - 7 - font.text_width(line), top + 3 + font.line_height(2) + 2, line,
+                 split_mark_colour(timer->last_split->mark));
+        }
     }
 }
 

@@ -1,7 +1,10 @@
-// The in-play overlay drawn over the world: hearts, coins, level name and timer, and the bubble of
-// a sign the player stands near.
+// The in-play overlay drawn over the world: hearts, coins, level name and timer, the speedrun timer with
+// the last split's delta when it is on, and the bubble of a sign the player stands near.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <SDL.h>
@@ -12,10 +15,28 @@
 
 namespace qs {
 
+/// How a split compares with the personal best: a best segment (gold), ahead (green) or behind (red) of
+/// the personal best's split there; none without one to compare with.
+enum class SplitMark : std::uint8_t { none, ahead, behind, gold };
+/// The colour a split of that mark is written in.
+SDL_Color split_mark_colour(SplitMark mark);
+
+/// The speedrun timer: the level time, and the last split while it is fresh.
+struct HudTimer {
+    std::int64_t ticks = 0;  ///< level time
+    struct LastSplit {
+        std::string text;  ///< "Checkpoint 1 -0.33"
+        SplitMark mark = SplitMark::none;
+    };
+    std::optional<LastSplit> last_split;
+};
+
 /// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size;
-/// `practice` marks a practice run under the level name for as long as it lasts.
+/// `practice` marks a practice run under the level name for as long as it lasts; `timer`, when given, is
+/// drawn under the level name (below the practice mark).
 void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice = false);
+              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice = false,
+              const HudTimer* timer = nullptr);
 
 /// Where the bubble (w x h canvas pixels) of `sign` goes: right above the sign unless that hides coins,
 /// creatures, the player or a surface to stand on (a ledge, a floor's top), then higher, to either side,
@@ -31,5 +52,7 @@ std::vector<SDL_Rect> stack_messages(const std::vector<SDL_Point>& sizes, int ca
 
 /// "m:ss.t" for a tick count (60 ticks a second).
 std::string format_time(std::int64_t ticks);
+/// "m:ss.cc" (from an hour on "h:mm:ss.cc") for a tick count, to the nearest hundredth.
+std::string format_split_time(std::int64_t ticks);
 
 }  // namespace qs

@@ -141,15 +141,15 @@ TEST_CASE("livesplit: splits are each checkpoint the first time, then the goal")
     CHECK_FALSE(timer.on_event(checkpoint_sound(), game));
     game.timer_ticks = 300;
     CHECK(timer.on_event({WorldEvent::Kind::completed, ""}, game));
-    CHECK(timer.splits() == std::vector<std::int64_t>{100, 200, 300});
+    CHECK(timer.run() == std::vector<Split>{{3, 100}, {5, 200}, {split_at_goal, 300}});
     game.checkpoint = {7, 1};
     CHECK_FALSE(timer.on_event(checkpoint_sound(), game));  // after the goal: nothing
     timer.start_run();
-    CHECK(timer.splits().empty());
+    CHECK(timer.run().empty());
     game.checkpoint = {3, 1};
     game.timer_ticks = 90;
     CHECK(timer.on_event(checkpoint_sound(), game));  // a new run: the first checkpoint splits again
-    CHECK(timer.splits() == std::vector<std::int64_t>{90});
+    CHECK(timer.run() == std::vector<Split>{{3, 90}});
 }
 
 TEST_CASE("livesplit: the split timer drives a LiveSplit server") {

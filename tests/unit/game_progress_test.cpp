@@ -165,3 +165,43 @@ TEST_CASE("progress: an unreadable file is set aside under a free name, never ov
     CHECK(Progress::load(path, message).find("a"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("progress: split records survive save and load, keyed by play identity; bad ones are refused") {
+    fs::path dir = fresh_dir("quickstep-progress-splits");
+    fs::path path = dir / "progress.json";
+    const PlayIdentity play{1, 2, 3, tuning_digest(Tuning{}), 1};
+    Progress progress;
+    CHECK(progress.splits_for("a", play.id()).best_run.empty());
+    progress.record("a", 700, 1, 2, play);
+    SplitRecord splits;
+    CHECK(splits.add_finished_run({{12, 200}, {4, 450}, {split_at_goal, 700}}, play.id()));
+    progress.keep_splits("a", splits);
+    std::string message;
+    REQUIRE(progress.save(path, message));
+    Progress loaded = Progress::load(path, message);
+    CHECK(message.empty());
+    const SplitRecord kept = loaded.splits_for("a", play.id());
+    CHECK(kept.play == play.id());
+    CHECK(kept.best_run == splits.best_run);
+    CHECK(kept.best_segments == splits.best_segments);
+    CHECK(loaded.splits_for("a", play.id() + 1).best_run.empty());  // another play identity: nothing
+    CHECK(loaded.splits_for("b", play.id()).best_run.empty());
+
+    for (const char* bad :
+         {R"("x")", R"({ "play": "12", "best_run": [], "best_segments": [] })",
+          R"({ "play": "0000000000000001", "best_run": [[1]], "best_segments": [] })",
+          R"({ "play": "0000000000000001", "best_run": [[-2, 5]], "best_segments": [] })",
+          R"({ "play": "0000000000000001", "best_run": [[1, -5]], "best_segments": [] })",
+          R"({ "play": "0000000000000001", "best_run": [[4294967296, 5]], "best_segments": [] })",
+          R"({ "play": "0000000000000001", "best_run": [], "best_segments": [[-3, 1, 5]] })",
+          R"({ "play": "0000000000000001", "best_run": [], "best_segments": [[1, 2, 1.5]] })",
+          R"({ "play": "0000000000000001", "best_run": [] })"}) {
+        std::ofstream(path)
+            << R"({ "levels": { "a": { "completed": true, "best_ticks": 600, "best_coins": 1,)"
+            << R"( "coins_total": 2, "splits": )" << bad << " } } }";
+        CAPTURE(bad);
+        CHECK(Progress::load(path, message).find("a") == nullptr);
+        CHECK(message.find("splits") != std::string::npos);
+    }
+    fs::remove_all(dir);
+}

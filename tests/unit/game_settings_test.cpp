@@ -25,6 +25,7 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     settings.fullscreen = true;
     settings.screen_shake = false;
     settings.livesplit = true;
+    settings.split_timer = true;
     settings.livesplit_server = "[::1]:9000";
     settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
     settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
@@ -38,6 +39,7 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     CHECK(loaded.fullscreen);
     CHECK_FALSE(loaded.screen_shake);
     CHECK(loaded.livesplit);
+    CHECK(loaded.split_timer);
     CHECK(loaded.livesplit_server == "[::1]:9000");
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
@@ -82,6 +84,7 @@ TEST_CASE("settings: malformed files give a message naming the file and the defa
              Case{"key", "{ \"keys\": { \"jump\": [\"NoSuchKey\"] } }", "unknown key 'NoSuchKey'"},
              Case{"array", "[1, 2, 3]", "settings must be a JSON object"},
              Case{"livesplit", "{ \"livesplit\": \"on\" }", "livesplit must be true or false"},
+             Case{"split timer", "{ \"split_timer\": 1 }", "split_timer must be true or false"},
              Case{"livesplit server", "{ \"livesplit_server\": \"localhost\" }",
                   "livesplit_server needs HOST:PORT"},
              Case{"livesplit port", "{ \"livesplit_server\": \"localhost:70000\" }",
