@@ -91,6 +91,7 @@ class App final : private MenuHost {
     void handle_world_events();
     /// The level run starts: its splits compared with the level's record as it is played now.
     void start_splits() {
+        assisted_ = 0;
         splits_.start_run(
             progress_.splits_for(session_.level().level->folder_name, session_.play_identity().id()));
     }
@@ -204,6 +205,7 @@ class App final : private MenuHost {
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
     bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
+    int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
     int exit_code_ = 0;
 };
 
@@ -508,6 +510,8 @@ void App::tick() {
     } else {
         session_.step(actions_);
     }
+    if (!options_.headless && !runs_.watching() && settings_.game_speed < 100)
+        assisted_ = assisted_ ? std::min(assisted_, settings_.game_speed) : settings_.game_speed;
     ++tick_;
     practice_.remember_footing(world->player(), world->level().tiles);
     if (const Player* player = world->player()) runs_.track_player(world->game.timer_ticks, *player);
@@ -573,6 +577,16 @@ void App::show_results() {
     const GameState& game = world.game;
     if (practice_.active()) {  // started elsewhere than the level's start: not a record
         menus_.open_results("Practice run (not recorded)   Coins " + std::to_string(game.coins) + "/" +
+                            std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
+        return;
+    }
+    if (assisted_ > 0) {  // the level is finished, but no best time, splits, replay or ghost are kept
+        progress_.record_assisted(world.level().folder_name, game.coins_total);
+        std::string message;
+        if (!progress_.save(progress_path(), message))
+            std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+        menus_.open_results("Assisted run, game speed " + std::to_string(assisted_) +
+                            "% (no record kept)   Coins " + std::to_string(game.coins) + "/" +
                             std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
         return;
     }
@@ -669,6 +683,14 @@ void App::render(double alpha) {
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
     frame.practice = practice_.active();
+    frame.assisted = assisted_;
+    if (settings_.input_display && frame.world) {
+        std::uint64_t held = 0;
+        for (std::size_t i = 0; i < action_count; ++i) {
+            if (actions_.held(static_cast<Action>(i))) held |= std::uint64_t{1} << i;
+        }
+        frame.held = held;
+    }
     if (runs_.watching()) frame.replay_speed = runs_.speed();
     if (frame.world) {
         if (const GhostTrack::Point* point = runs_.ghost_at(frame.world->game.timer_ticks))
@@ -743,7 +765,9 @@ int App::run() {
             previous = now;
             presentation_->advance(elapsed);
             if (menus_.playing() && session_.world()) {
-                accumulator += elapsed * runs_.speed();
+                // The assist's game speed slows live play; a replay being watched has its own speed.
+                const double speed = runs_.watching() ? runs_.speed() : settings_.game_speed / 100.0;
+                accumulator += elapsed * speed;
                 while (accumulator >= World::tick_seconds && !finished_ && menus_.playing()) {
                     tick();
                     accumulator -= World::tick_seconds;

@@ -249,6 +249,23 @@ void MenuScreens::open_options(Scene back_to) {
     menu_.items.push_back({std::string("Timer and splits: ") + (settings.split_timer ? "on" : "off"),
                            "The level time on screen, and at each checkpoint how you stand against your best",
                            true, toggle_timer, [toggle_timer](int) { toggle_timer(); }});
+    auto toggle_input = [this] {
+        host_.settings().input_display = !host_.settings().input_display;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Input display: ") + (settings.input_display ? "on" : "off"),
+                           "The actions held, drawn in a corner (also while a replay plays)", true,
+                           toggle_input, [toggle_input](int) { toggle_input(); }});
+    menu_.items.push_back(
+        {"Assist - game speed: " + std::to_string(settings.game_speed) + "%",
+         "Slower play for a hard passage. Runs below 100% keep no best time, splits or ghost", true, nullptr,
+         [this](int d) {
+             Settings& s = host_.settings();
+             s.game_speed = std::clamp(s.game_speed + d * 10, 50, 100);
+             host_.settings_changed();
+             open_options(options_back_);
+         }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

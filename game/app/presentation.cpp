@@ -202,8 +202,12 @@ void Presentation::render(const Frame& frame) {
                         "x   (left/right: speed, Esc: pause)");
         if (frame.rewind_seconds_left >= 0 || frame.replay_speed > 0)
             toasts_top = 28 + font_.line_height(2) + 8 + 4;  // under the banner
-        draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, frame.practice,
-                 frame.timer ? &*frame.timer : nullptr);
+        const std::string tag = frame.practice ? "PRACTICE - no records"
+                                : frame.assisted > 0
+                                    ? "ASSIST " + std::to_string(frame.assisted) + "% - no records"
+                                    : "";
+        draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, tag, frame.timer ? &*frame.timer : nullptr);
+        if (frame.held) draw_input_display(r, font_, *frame.held, h);
         if (const Player* player = frame.world->player()) {
             // The player's sprite (16x16 standing on the bottom of its box) and a margin around it.
             const int px = static_cast<int>(std::lround((player->state.x - cx) * 16)) + w / 2;

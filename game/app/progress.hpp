@@ -51,6 +51,12 @@ class Progress {
     /// faster one, or the first under this tuning (a best time under other tuning is replaced, not beaten).
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
                 const PlayIdentity& play);
+    /// Records a completion that keeps no best time (an assisted run): the level counts as finished.
+    void record_assisted(const std::string& level, int coins_total) {
+        LevelRecord& record = levels_[level];
+        record.completed = true;
+        record.coins_total = coins_total;
+    }
     const LevelRecord* find(const std::string& level) const;
     /// The split record of `level` made on the play identity `play`, else an empty one (a run on another
     /// level, tuning or simulation version is not compared with it).

@@ -113,6 +113,12 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fill_screen"].is_boolean()) return bad("fill_screen must be true or false");
         s.fill_screen = j["fill_screen"].get<bool>();
     }
+    if (j.contains("input_display")) {
+        if (!j["input_display"].is_boolean()) return bad("input_display must be true or false");
+        s.input_display = j["input_display"].get<bool>();
+    }
+    if (j.contains("game_speed") && !whole_number(j["game_speed"], 50, 100, s.game_speed))
+        return bad("game_speed must be a whole number from 50 to 100");
     if (j.contains("split_timer")) {
         if (!j["split_timer"].is_boolean()) return bad("split_timer must be true or false");
         s.split_timer = j["split_timer"].get<bool>();
@@ -205,6 +211,8 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"ghost", ghost},
               {"screen_shake", screen_shake},
               {"split_timer", split_timer},
+              {"input_display", input_display},
+              {"game_speed", game_speed},
               {"livesplit", livesplit},
               {"livesplit_server", livesplit_server},
               {"keys", json::object()},

@@ -17,13 +17,17 @@ struct Settings {
     int volume = 80;        ///< sound effects, percent
     int music_volume = 60;  ///< music, percent
     bool fullscreen = false;
-    bool fill_screen = true;    ///< the picture fills the window; false: 640x360 scaled whole, with bars
-    bool ghost = true;          ///< draw the level's best run as a ghost while playing
-    bool screen_shake = true;   ///< a short camera shake when the player is hurt or dies
-    int rewind_seconds = 60;    ///< how far back rewind reaches, 0 (off) to 600
-    int rewind_memory_mb = 64;  ///< memory the rewind recording may use, 1 to 1024 MB
-    bool split_timer = false;   ///< the level time and the last split's delta on the HUD
-    bool livesplit = false;     ///< drive LiveSplit Server's timer at livesplit_server
+    bool fill_screen = true;     ///< the picture fills the window; false: 640x360 scaled whole, with bars
+    bool ghost = true;           ///< draw the level's best run as a ghost while playing
+    bool screen_shake = true;    ///< a short camera shake when the player is hurt or dies
+    int rewind_seconds = 60;     ///< how far back rewind reaches, 0 (off) to 600
+    int rewind_memory_mb = 64;   ///< memory the rewind recording may use, 1 to 1024 MB
+    bool split_timer = false;    ///< the level time and the last split's delta on the HUD
+    bool input_display = false;  ///< the held actions drawn in a corner (live play and replays)
+    /// Assist: the game runs at this percent of its speed, 50 to 100 (the ticks stay 1/60 s of game time;
+    /// fewer of them pass each second). A run played below 100 keeps no best time, splits or ghost.
+    int game_speed = 100;
+    bool livesplit = false;                            ///< drive LiveSplit Server's timer at livesplit_server
     std::string livesplit_server = "localhost:16834";  ///< HOST:PORT (parse_livesplit_address)
     /// Keys per action (any of them triggers it).
     std::array<std::vector<SDL_Scancode>, action_count> keys;

@@ -168,8 +168,9 @@ std::string format_split_time(std::int64_t ticks) {
 }
 
 void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice,
+              double camera_x, double camera_y, int canvas_w, int canvas_h, std::string_view tag,
               const HudTimer* timer) {
+    const bool practice = !tag.empty();
     const GameState& game = world.game;
     const Player* player = world.player();
     if (player) draw_sign_bubble(r, font, world, *player, camera_x, camera_y, canvas_w, canvas_h);
@@ -202,12 +203,11 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     text(right_x, 8, right, {255, 255, 255, 255});
     if (practice) {
         // An orange tag under the level name: this run keeps no records.
-        const std::string tag = "PRACTICE - no records";
         const int tag_w = font.text_width(tag) + 8;
         SDL_Rect box{canvas_w - 2 - tag_w, 24, tag_w, font.line_height() + 4};
         SDL_SetRenderDrawColor(r, 200, 110, 20, 220);
         SDL_RenderFillRect(r, &box);
-        text(box.x + 4, box.y + 2, tag, {255, 255, 255, 255});
+        text(box.x + 4, box.y + 2, std::string(tag), {255, 255, 255, 255});
     }
     if (timer) {
         // The level time at twice the size, the last split under it, right-aligned below the level name.
@@ -228,6 +228,30 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
             text(canvas_w - 7 - font.text_width(line), top + 3 + font.line_height(2) + 2, line,
                  split_mark_colour(timer->last_split->mark));
         }
+    }
+}
+
+void draw_input_display(SDL_Renderer* r, const BitmapFont& font, std::uint64_t held, int canvas_h) {
+    // Keys on a pad's layout: the arrows as a cross on the left, jump and rewind to their right.
+    struct Key {
+        Action action;
+        const char* label;
+        int column, row;
+    };
+    static constexpr Key keys[] = {{Action::up, "^", 1, 0},      {Action::left, "<", 0, 1},
+                                   {Action::down, "v", 1, 1},    {Action::right, ">", 2, 1},
+                                   {Action::jump, "JUMP", 3, 1}, {Action::rewind, "REW", 5, 1}};
+    const int size = font.line_height() + 6, gap = 2;
+    const int left = 6, top = canvas_h - 6 - 2 * size - gap;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (const Key& key : keys) {
+        const bool on = (held >> static_cast<std::size_t>(key.action)) & 1u;
+        const int w = key.column >= 3 ? 2 * size + gap : size;
+        SDL_Rect box{left + key.column * (size + gap), top + key.row * (size + gap), w, size};
+        SDL_SetRenderDrawColor(r, on ? 250 : 16, on ? 220 : 20, on ? 120 : 40, on ? 235 : 150);
+        SDL_RenderFillRect(r, &box);
+        const SDL_Color colour = on ? SDL_Color{30, 24, 10, 255} : SDL_Color{170, 180, 210, 255};
+        font.draw(r, box.x + (w - font.text_width(key.label)) / 2, box.y + 3, key.label, colour);
     }
 }
 

@@ -1,10 +1,11 @@
 // The in-play overlay drawn over the world: hearts, coins, level name and timer, the speedrun timer with
-// the last split's delta when it is on, and the bubble of a sign the player stands near.
+// the last split's delta when it is on, the input display, and the bubble of a sign the player stands near.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <SDL.h>
@@ -32,11 +33,15 @@ struct HudTimer {
 };
 
 /// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size;
-/// `practice` marks a practice run under the level name for as long as it lasts; `timer`, when given, is
-/// drawn under the level name (below the practice mark).
+/// `tag` (a practice or an assisted run: no records kept) is shown under the level name for as long as it
+/// is not empty; `timer`, when given, is drawn under the level name (below the tag).
 void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
-              double camera_x, double camera_y, int canvas_w, int canvas_h, bool practice = false,
+              double camera_x, double camera_y, int canvas_w, int canvas_h, std::string_view tag = {},
               const HudTimer* timer = nullptr);
+
+/// The input display: the movement, jump and rewind actions as keys in the bottom-left corner of a canvas
+/// `canvas_h` high, lit while held (`held`: bit i for Action i).
+void draw_input_display(SDL_Renderer* renderer, const BitmapFont& font, std::uint64_t held, int canvas_h);
 
 /// Where the bubble (w x h canvas pixels) of `sign` goes: right above the sign unless that hides coins,
 /// creatures, the player or a surface to stand on (a ledge, a floor's top), then higher, to either side,

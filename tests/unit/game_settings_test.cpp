@@ -26,6 +26,8 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     settings.screen_shake = false;
     settings.livesplit = true;
     settings.split_timer = true;
+    settings.input_display = true;
+    settings.game_speed = 60;
     settings.livesplit_server = "[::1]:9000";
     settings.keys[static_cast<std::size_t>(Action::jump)] = {SDL_SCANCODE_X};
     settings.buttons[static_cast<std::size_t>(Action::jump)] = {SDL_CONTROLLER_BUTTON_B};
@@ -40,6 +42,8 @@ TEST_CASE("settings: rebound keys, buttons, volume and fullscreen survive save a
     CHECK_FALSE(loaded.screen_shake);
     CHECK(loaded.livesplit);
     CHECK(loaded.split_timer);
+    CHECK(loaded.input_display);
+    CHECK(loaded.game_speed == 60);
     CHECK(loaded.livesplit_server == "[::1]:9000");
     CHECK(loaded.keys[static_cast<std::size_t>(Action::jump)] == std::vector<SDL_Scancode>{SDL_SCANCODE_X});
     CHECK(loaded.buttons[static_cast<std::size_t>(Action::jump)] ==
@@ -85,6 +89,9 @@ TEST_CASE("settings: malformed files give a message naming the file and the defa
              Case{"array", "[1, 2, 3]", "settings must be a JSON object"},
              Case{"livesplit", "{ \"livesplit\": \"on\" }", "livesplit must be true or false"},
              Case{"split timer", "{ \"split_timer\": 1 }", "split_timer must be true or false"},
+             Case{"input display", "{ \"input_display\": null }", "input_display must be true or false"},
+             Case{"game speed", "{ \"game_speed\": 40 }", "game_speed must be a whole number from 50 to 100"},
+             Case{"game speed 2", "{ \"game_speed\": 75.5 }", "game_speed must be a whole number from 50 to 100"},
              Case{"livesplit server", "{ \"livesplit_server\": \"localhost\" }",
                   "livesplit_server needs HOST:PORT"},
              Case{"livesplit port", "{ \"livesplit_server\": \"localhost:70000\" }",
