@@ -89,9 +89,12 @@ class App final : private MenuHost {
         if (!outcome.toast.empty()) toast(outcome.toast, outcome.toast_seconds);
     }
     void handle_world_events();
+    /// Paused: the frame-advance key steps one tick per press, and one a frame once held half a second.
+    void advance_frames(const std::vector<std::pair<Action, bool>>& input);
     /// The level run starts: its splits compared with the level's record as it is played now.
     void start_splits() {
         assisted_ = 0;
+        frame_advanced_ = false;
         splits_.start_run(
             progress_.splits_for(session_.level().level->folder_name, session_.play_identity().id()));
     }
@@ -206,6 +209,8 @@ class App final : private MenuHost {
     bool finished_ = false;
     bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
     int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
+    bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
+    int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1
     int exit_code_ = 0;
 };
 
@@ -565,6 +570,22 @@ void App::handle_world_events() {
     }
 }
 
+void App::advance_frames(const std::vector<std::pair<Action, bool>>& input) {
+    const bool pressed = std::any_of(input.begin(), input.end(), [](const std::pair<Action, bool>& i) {
+        return i.first == Action::frame_advance && i.second;
+    });
+    if (pressed) {
+        advance_held_ = 0;
+    } else if (advance_held_ >= 0 && input_events_.held(Action::frame_advance, settings_)) {
+        ++advance_held_;
+    } else {
+        advance_held_ = -1;
+    }
+    if (!pressed && advance_held_ < 30) return;
+    frame_advanced_ = true;
+    tick();
+}
+
 void App::show_results() {
     session_.end_recording();
     if (runs_.watching()) {  // a replay finishing is not a new record
@@ -580,14 +601,17 @@ void App::show_results() {
                             std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
         return;
     }
-    if (assisted_ > 0) {  // the level is finished, but no best time, splits, replay or ghost are kept
+    if (assisted_ > 0 || frame_advanced_) {  // the level is finished, but no records are kept
         progress_.record_assisted(world.level().folder_name, game.coins_total);
         std::string message;
         if (!progress_.save(progress_path(), message))
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
-        menus_.open_results("Assisted run, game speed " + std::to_string(assisted_) +
-                            "% (no record kept)   Coins " + std::to_string(game.coins) + "/" +
-                            std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
+        const std::string how = (assisted_ > 0 ? "game speed " + std::to_string(assisted_) + "%" : "") +
+                                (assisted_ > 0 && frame_advanced_ ? ", " : "") +
+                                (frame_advanced_ ? "frame advance" : "");
+        menus_.open_results("Assisted run, " + how + " (no record kept)   Coins " +
+                            std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
+                            format_time(game.timer_ticks));
         return;
     }
     bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total,
@@ -684,6 +708,7 @@ void App::render(double alpha) {
     frame.reload_error = session_.reload_error();
     frame.practice = practice_.active();
     frame.assisted = assisted_;
+    frame.frame_advanced = frame_advanced_;
     if (settings_.input_display && frame.world) {
         std::uint64_t held = 0;
         for (std::size_t i = 0; i < action_count; ++i) {
@@ -780,6 +805,7 @@ int App::run() {
                 for (const auto& [action, down] : input) {
                     if (!down) actions_.release(action);
                 }
+                if (menus_.scene() == MenuScreens::Scene::paused && session_.world()) advance_frames(input);
                 menus_.handle(input);
                 if (menus_.playing()) take_held_directions_ = true;  // Resume, Retry, a level begun
                 // Menus have no ticks; --frames there counts drawn frames so scripted runs still end.

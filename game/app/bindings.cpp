@@ -123,6 +123,8 @@ std::string_view action_label(Action action) {
             return "Rewind (hold)";
         case Action::retry_spot:
             return "Retry from last footing";
+        case Action::frame_advance:
+            return "Frame advance (paused)";
         default:
             return "?";
     }
@@ -159,9 +161,10 @@ std::string input_label(InputCode input) {
 
 const std::vector<Action>& rebindable_actions() {
     static const std::vector<Action> actions = {
-        Action::left,   Action::right,     Action::up,         Action::down,
-        Action::jump,   Action::quicksave, Action::quickload,  Action::quickload_older,
-        Action::rewind, Action::restart,   Action::retry_spot, Action::pause};
+        Action::left,         Action::right,     Action::up,         Action::down,
+        Action::jump,         Action::quicksave, Action::quickload,  Action::quickload_older,
+        Action::rewind,       Action::restart,   Action::retry_spot, Action::pause,
+        Action::frame_advance};
     return actions;
 }
 

@@ -205,7 +205,8 @@ void Presentation::render(const Frame& frame) {
         const std::string tag = frame.practice ? "PRACTICE - no records"
                                 : frame.assisted > 0
                                     ? "ASSIST " + std::to_string(frame.assisted) + "% - no records"
-                                    : "";
+                                : frame.frame_advanced ? "ASSIST - no records"
+                                                       : "";
         draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, tag, frame.timer ? &*frame.timer : nullptr);
         if (frame.held) draw_input_display(r, font_, *frame.held, h);
         if (const Player* player = frame.world->player()) {

@@ -86,6 +86,7 @@ class Presentation {
         bool practice = false;              ///< a practice run (no records kept): marked in the HUD
         std::optional<HudTimer> timer;      ///< the speedrun timer, when it is on
         int assisted = 0;                   ///< the assist's game speed this run was played at (0: none)
+        bool frame_advanced = false;        ///< this run was stepped with frame advance (no records)
         std::optional<std::uint64_t> held;  ///< the input display: the actions held (bit i: Action i)
     };
     /// Draws a frame; in a window also presents it.

@@ -42,6 +42,7 @@ Settings Settings::defaults() {
     keys(Action::screenshot, {SDL_SCANCODE_F12});
     keys(Action::rewind, {SDL_SCANCODE_BACKSPACE});
     keys(Action::retry_spot, {SDL_SCANCODE_T});
+    keys(Action::frame_advance, {SDL_SCANCODE_F});
     pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
     pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
     pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});
@@ -54,6 +55,7 @@ Settings Settings::defaults() {
     pad(Action::confirm, {SDL_CONTROLLER_BUTTON_A});
     pad(Action::back, {SDL_CONTROLLER_BUTTON_B});
     pad(Action::rewind, {left_trigger_button});
+    pad(Action::frame_advance, {right_trigger_button});
     return s;
 }
 
