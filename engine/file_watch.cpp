@@ -1,4 +1,5 @@
-// FolderWatcher: polls the .lvl and layerN.png files of one folder (size + mtime) and debounces changes.
+// FolderWatcher: polls the .lvl and layerN.png files of one folder, or the files of an editor project,
+// (size + mtime) and debounces changes.
 #include "engine/file_watch.hpp"
 
 #include <algorithm>
@@ -23,10 +24,53 @@ bool is_layer_file_name(const std::string& name) {
     return true;
 }
 
+/// A file an LDtk or Tiled project may read (project, levels, maps, tilesets, images, quickstep.json).
+bool is_project_file(const fs::path& path) {
+    static constexpr std::array<const char*, 8> kExtensions = {".ldtk", ".ldtkl", ".tmj", ".tmx",
+                                                               ".tsj",  ".tsx",   ".png", ".json"};
+    const std::string extension = path.extension().string();
+    return std::any_of(kExtensions.begin(), kExtensions.end(), [&](const char* e) { return extension == e; });
+}
+
+/// The folder of an editor project that `folder` is (or names a level of), or empty.
+fs::path project_root(const fs::path& folder) {
+    std::error_code ec;
+    const fs::path root = fs::is_directory(folder, ec) ? folder : folder.lexically_normal().parent_path();
+    bool project = false;
+    for (fs::directory_iterator it(root.empty() ? fs::path(".") : root, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        const fs::path extension = it->path().extension();
+        if (extension == ".lvl") return {};
+        if (extension == ".ldtk" || extension == ".tmj" || extension == ".tmx") project = true;
+    }
+    return project ? (root.empty() ? fs::path(".") : root) : fs::path();
+}
+
 }  // namespace
 
 std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
     std::vector<FileStamp> found;
+    if (const fs::path root = project_root(folder_); !root.empty()) {
+        // An editor project: every file it may read, in the folder and its subfolders (bounded).
+        constexpr std::size_t kMaxFiles = 4096;
+        std::error_code ec;
+        fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+        for (std::size_t seen = 0; !ec && it != end && seen < kMaxFiles; it.increment(ec), ++seen) {
+            if (it.depth() > 8) it.disable_recursion_pending();
+            if (!is_project_file(it->path())) continue;
+            FileStamp stamp;
+            stamp.relative = it->path().lexically_relative(root).string();
+            std::error_code stat_ec;
+            stamp.size = fs::file_size(it->path(), stat_ec);
+            if (stat_ec) stamp.size = 0;
+            stamp.mtime = fs::last_write_time(it->path(), stat_ec);
+            if (stat_ec) stamp.mtime = {};
+            found.push_back(std::move(stamp));
+        }
+        std::sort(found.begin(), found.end(),
+                  [](const FileStamp& a, const FileStamp& b) { return a.relative < b.relative; });
+        return found;
+    }
     const auto add_matching = [&](const fs::path& directory, const std::string& prefix, auto matches) {
         std::error_code ec;
         for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {

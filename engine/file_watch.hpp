@@ -8,6 +8,8 @@
 //
 // Watched: every *.lvl file in the folder and every layerN.png in geometry/, sprites/ and visuals/
 // (a layer file that appears or disappears counts as a change). Nothing else in the folder is looked at.
+// For an LDtk / Tiled project folder, or a path FOLDER/NAME naming one of its levels: every .ldtk, .ldtkl,
+// .tmj, .tmx, .tsj, .tsx, .png and .json file in the project folder and its subfolders (at most 4096).
 // poll() touches the disk at most every `poll_interval` seconds, so it is cheap enough to call per frame.
 // Time is passed in by the caller (any monotonic clock in seconds), so tests need no sleeping.
 #pragma once

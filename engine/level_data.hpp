@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct LevelSchema {
     std::vector<std::string> prefabs;
     /// Names the optional .lvl key "music" may take (empty: any string).
     std::vector<std::string> music_tracks;
+    /// Each prefab's editable field names (levels from editors keep only these fields of an entity).
+    std::map<std::string, std::vector<std::string>> prefab_fields;
 };
 
 /// One entry of `spr_prefabs`: its colour, prefab name, optional id and the remaining configuration
@@ -30,6 +33,9 @@ struct SpriteEntry {
     std::string prefab;
     std::string id;  ///< empty when the entry has none
     nlohmann::json config = nlohmann::json::object();
+    /// For a level from an editor: "PATH:X,Y: level L: entity E", the start of messages about the entry;
+    /// empty for a .lvl entry (messages name spr_prefabs[i]).
+    std::string where;
 };
 
 /// One coloured sprite pixel: which entry it spawns and where (tile units, centre of the entity).
@@ -39,7 +45,13 @@ struct SpritePlacement {
     int px = 0, py = 0;   ///< pixel in that layer
     int scale = 1;        ///< k: the layer is k x the geometry size
     double x = 0, y = 0;  ///< ((px + 0.5) / k, (py + 0.5) / k)
+    /// For a level from an editor: "PATH:X,Y: level L: entity E" (X, Y its cell), where messages about it
+    /// point; empty for a sprites pixel (messages name sprites/layerN.png:px,py).
+    std::string where;
 };
+
+/// Where messages about a placement point: its `where`, else "FOLDER/sprites/layerN.png:PX,PY".
+std::string placement_location(const std::filesystem::path& folder, const SpritePlacement& placement);
 
 /// Everything a level folder holds, validated.
 struct LevelData {
@@ -47,6 +59,7 @@ struct LevelData {
     std::filesystem::path folder;
     std::filesystem::path lvl_path;
     std::string name;             ///< "name" from the .lvl (folder name when absent)
+    std::string editor;           ///< "LDtk" or "Tiled" for a level made in an editor, empty for PNG layers
     std::string music;            ///< "music" from the .lvl: a track name, empty when absent
     nlohmann::json lvl;           ///< the whole .lvl document
     TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
@@ -58,6 +71,9 @@ struct LevelData {
     /// (the game computes that from the decoded content): it recognises the level of files whose header
     /// carries this hash, written before the game keyed them to decoded content.
     std::uint64_t files_hash = 0;
+    /// What the loader skipped without failing (a level from an editor: entities, fields and tile names
+    /// with no meaning here); --check prints them.
+    std::vector<std::string> warnings;
 };
 
 }  // namespace qs

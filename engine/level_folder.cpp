@@ -61,7 +61,7 @@ std::optional<fs::path> check_folder(const fs::path& folder, ErrorList& errors) 
 
 /// FNV-1a 64 over the .lvl and every layer file in kind and layer order; nullopt when one cannot be read.
 std::optional<std::uint64_t> files_hash(const fs::path& lvl_path,
-                                          const std::array<std::vector<LayerFile>, 3>& layers) {
+                                        const std::array<std::vector<LayerFile>, 3>& layers) {
     std::uint64_t hash = fnv1a64_seed;
     bool hashed = hash_file(lvl_path, hash);
     for (const auto& kind_layers : layers) {
@@ -178,9 +178,9 @@ LevelLoadResult load_level_folder(const std::filesystem::path& folder, const Lev
     try {
         return load_checked_folder(folder, schema, limits, geometry_ready);
     } catch (const std::bad_alloc&) {
-        return {std::nullopt, {folder.string() + ": out of memory while loading the level"}};
+        return {std::nullopt, {folder.string() + ": out of memory while loading the level"}, {}};
     } catch (const std::exception& e) {
-        return {std::nullopt, {folder.string() + ": cannot load the level: " + e.what()}};
+        return {std::nullopt, {folder.string() + ": cannot load the level: " + e.what()}, {}};
     }
 }
 

@@ -22,8 +22,9 @@
 namespace qs {
 
 struct LevelLoadResult {
-    std::optional<LevelData> level;   ///< set when there were no errors
-    std::vector<std::string> errors;  ///< every error found, each "PATH:X,Y: message" or "PATH: message"
+    std::optional<LevelData> level;     ///< set when there were no errors
+    std::vector<std::string> errors;    ///< every error found, each "PATH:X,Y: message" or "PATH: message"
+    std::vector<std::string> warnings;  ///< what was skipped without failing, each "PATH...: warning: ..."
 };
 
 /// Hard caps for hostile files; documented in LEVELS.md.

@@ -41,9 +41,10 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
         const LevelListing* listing = find(level);
         bool looks_like_path = level.find('/') != std::string::npos || level == "." || level == "..";
         std::error_code ec;
-        if (listing && !looks_like_path) {
+        // A listed name wins unless it is also a path here (FOLDER/NAME names a level of an editor project).
+        if (listing && (!looks_like_path || !is_level_path(as_path))) {
             as_path = listing->path;
-        } else if (!fs::is_directory(as_path, ec)) {
+        } else if (!is_level_path(as_path) && !fs::is_directory(as_path, ec)) {
             std::string known;
             for (const auto& l : levels_) known += (known.empty() ? "" : ", ") + l.name;
             std::fprintf(stderr, "quickstep: no level named '%s' (known levels: %s)\n", level.c_str(),

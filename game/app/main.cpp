@@ -37,9 +37,15 @@ int usage_error(const std::string& message) {
 std::filesystem::path level_to_check(const std::string& arg, const std::vector<qs::LevelListing>& levels) {
     std::error_code ec;
     const bool looks_like_path = arg.find('/') != std::string::npos || arg == "." || arg == "..";
-    if (looks_like_path || std::filesystem::is_directory(arg, ec)) return arg;
+    if (std::filesystem::is_directory(arg, ec) || qs::is_level_path(arg)) return arg;
     for (const qs::LevelListing& listing : levels) {
         if (listing.name == arg) return listing.path;
+    }
+    if (!looks_like_path) {
+        // A project folder found in the levels dirs by its name: its levels are listed as NAME/LEVEL.
+        for (const qs::LevelListing& listing : levels) {
+            if (listing.name.starts_with(arg + "/")) return listing.path.parent_path();
+        }
     }
     return arg;
 }
@@ -51,10 +57,24 @@ int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& op
     const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", tuning_problems);
     for (const std::string& problem : tuning_problems)
         std::fprintf(stderr, "quickstep: %s\n", problem.c_str());
+    std::vector<std::pair<std::string, std::filesystem::path>> targets;
     for (const std::string& path : paths) {
-        qs::CheckedLevel checked = qs::check_level(level_to_check(path, levels));
+        // A project folder of an editor: each of its levels, as FOLDER/NAME.
+        const std::filesystem::path target = level_to_check(path, levels);
+        const std::vector<std::filesystem::path> editor_levels = qs::editor_level_paths(target);
+        if (editor_levels.empty()) {
+            targets.emplace_back(path, target);
+        } else {
+            for (const std::filesystem::path& level : editor_levels)
+                targets.emplace_back((std::filesystem::path(path) / level.filename()).string(), level);
+        }
+    }
+    for (const auto& [path, target] : targets) {
+        qs::CheckedLevel checked = qs::check_level(target);
         if (checked.level) {
             // Warnings do not change the outcome: the level plays, it may just be unfair or unfinishable.
+            for (const std::string& warning : checked.level->warnings)
+                std::fprintf(stderr, "%s\n", qs::printable(warning).c_str());
             for (const std::string& warning : qs::level_warnings(*checked.level, checked.entities, tuning))
                 std::fprintf(stderr, "%s\n", qs::printable(warning).c_str());
             std::printf("%s: ok\n", qs::printable(path).c_str());

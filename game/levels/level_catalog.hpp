@@ -26,15 +26,30 @@ struct CheckedLevel {
     /// The level's collision shapes, made while its sprites were still being read (null with errors).
     std::shared_ptr<const TerrainShapes> terrain = nullptr;
     LevelIdentity identity;  ///< play (but tuning) and look, from the decoded content (none with errors)
-    double check_ms = 0;  ///< wall time check_level took (reading and checking the folder); 0 for a copy
+    double check_ms = 0;     ///< wall time check_level took (reading and checking the folder); 0 for a copy
 };
 
-/// Loads the folder and checks its prefab configuration (timed: check_ms).
+/// Loads the folder and checks its prefab configuration (timed: check_ms). `folder` may also name a level
+/// of an LDtk / Tiled project as PROJECT_FOLDER/NAME, or be a project folder holding exactly one level.
 CheckedLevel check_level(const std::filesystem::path& folder);
+
+/// A path that names one level of an editor project: the project folder and the level's name.
+struct EditorLevelPath {
+    std::filesystem::path folder;
+    std::string name;
+};
+/// The project folder and level name when `path` is PROJECT_FOLDER/NAME (PROJECT_FOLDER holding an LDtk
+/// project or Tiled maps, and `path` not itself a level folder); nullopt otherwise.
+std::optional<EditorLevelPath> editor_level_of(const std::filesystem::path& path);
+/// True when `path` is something check_level can load: a level folder, a project folder, or an editor level.
+bool is_level_path(const std::filesystem::path& path);
+/// The levels of an editor project folder as paths PROJECT_FOLDER/NAME (empty when it lists none; its
+/// errors then come from check_level(folder)). Empty for anything else.
+std::vector<std::filesystem::path> editor_level_paths(const std::filesystem::path& folder);
 
 /// One discovered level folder.
 struct LevelListing {
-    std::string name;   ///< folder name
+    std::string name;   ///< folder name; FOLDER/NAME for a level of an LDtk or Tiled project
     std::string title;  ///< the .lvl "name", or the folder name
     std::filesystem::path path;
     bool ok = false;
@@ -43,7 +58,8 @@ struct LevelListing {
 };
 
 /// A fingerprint of a level folder's files: the names, sizes and modification times of its .lvl files and
-/// of everything in geometry/, sprites/ and visuals/. Nullopt when the folder cannot be listed.
+/// of everything in geometry/, sprites/ and visuals/ (for an editor project or one of its levels: of every
+/// file in the project folder and its subfolders). Nullopt when the folder cannot be listed.
 std::optional<std::uint64_t> level_folder_fingerprint(const std::filesystem::path& folder);
 
 /// The full check's verdicts on level folders, each kept with the folder's fingerprint from before the
@@ -69,7 +85,9 @@ class LevelVerdicts {
 };
 
 /// Every level folder (a subfolder holding a .lvl) in `dirs`, each dir's folders sorted by name, dirs in
-/// the given order. A missing dir is skipped. Every folder is fully checked (--list-levels).
+/// the given order; a subfolder holding an LDtk project or Tiled maps gives one listing per level, in
+/// project order (one broken listing named after the folder when its levels cannot be listed). A missing
+/// dir is skipped. Every level is fully checked (--list-levels).
 std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs);
 
 /// The same folders, each verdict from `verdicts` when the folder's files have not changed since its full

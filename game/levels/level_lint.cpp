@@ -210,10 +210,7 @@ class Reach {
 };
 
 std::string pixel_where(const LevelData& level, const SpritePlacement& placement) {
-    const std::filesystem::path layer =
-        level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png");
-    return layer.string() + ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
-           ": warning: ";
+    return placement_location(level.folder, placement) + ": warning: ";
 }
 
 std::string tiles_text(double value) {

@@ -96,6 +96,8 @@ struct ConfiguredEntry {
 
 /// "LVL: spr_prefabs[i] (prefab): ", the start of a message about one entry.
 std::string entry_context(const LevelData& level, std::size_t i) {
+    if (!level.sprite_entries[i].where.empty())
+        return level.sprite_entries[i].where + "(" + level.sprite_entries[i].prefab + "): ";
     return level.lvl_path.string() + ": spr_prefabs[" + std::to_string(i) + "] (" +
            level.sprite_entries[i].prefab + "): ";
 }
@@ -143,11 +145,9 @@ void check_one_player(const LevelData& level, std::vector<std::string>& errors) 
         if (++players == 1) {
             first_player = &placement;
         } else if (players <= 1 + kMaxExtraPlayersNamed) {
-            errors.push_back(
-                (level.folder / "sprites" / ("layer" + std::to_string(placement.layer) + ".png")).string() +
-                ":" + std::to_string(placement.px) + "," + std::to_string(placement.py) +
-                ": a second player (the first is at " + std::to_string(first_player->px) + "," +
-                std::to_string(first_player->py) + "); a level has exactly one");
+            errors.push_back(placement_location(level.folder, placement) +
+                             ": a second player (the first is at " + std::to_string(first_player->px) + "," +
+                             std::to_string(first_player->py) + "); a level has exactly one");
         }
     }
     if (players > 1 + kMaxExtraPlayersNamed) {
@@ -155,7 +155,11 @@ void check_one_player(const LevelData& level, std::vector<std::string>& errors) 
                          " more player pixels (" + std::to_string(players) +
                          " in all); a level has exactly one");
     }
-    if (players == 0) {
+    if (players == 0 && !level.editor.empty()) {
+        errors.push_back(lvl + ": level " + level.name + " has no player: place one " +
+                         (level.editor == "LDtk" ? "entity" : "object") +
+                         " named player (or mapped to it in quickstep.json)");
+    } else if (players == 0) {
         errors.push_back(
             lvl + ": the level has no player: place one pixel of the player's colour in a sprites layer");
     }

@@ -1,4 +1,5 @@
-// The level schema: tile type names from kTileTypes, placeable prefab names from the roster, music tracks.
+// The level schema: tile type names from kTileTypes, placeable prefab names and their editable fields from
+// the roster, music tracks.
 #include "game/sim/tiles.hpp"
 
 #include "game/sim/roster.hpp"
@@ -11,7 +12,13 @@ const LevelSchema& level_schema() {
         for (const TileProperties& tile : kTileTypes) s.tile_types.emplace_back(tile.name);
         s.music_tracks = {"day", "dusk", "cave", "snow", "title"};  // assets/music/<name>.ogg
         for_each_entity_type([&]<class T>() {
-            if constexpr (T::placeable) s.prefabs.emplace_back(T::type_name);
+            if constexpr (T::placeable) {
+                s.prefabs.emplace_back(T::type_name);
+                std::vector<std::string>& names = s.prefab_fields[T::type_name];
+                for (const FieldInfo& field : list_fields(T{})) {
+                    if (field.editable) names.push_back(field.name);
+                }
+            }
         });
         return s;
     }();

@@ -177,3 +177,26 @@ TEST_CASE("watch: a folder that disappears is a change, a missing folder never t
     CHECK(poll_frames(watcher, 1.0, 2.0).first == 1);
     CHECK(watcher.watched_file_count() == 0);
 }
+
+TEST_CASE("watch: a level of an editor project watches the project's files, subfolders included") {
+    qs::test::ScratchDir scratch("qs_watch_test");
+    const fs::path project = scratch.path() / "proj";
+    const auto write = [&](const std::string& relative, const std::string& bytes, int second) {
+        const fs::path file = project / relative;
+        fs::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary) << bytes;
+        fs::last_write_time(
+            file, fs::file_time_type::clock::now() - std::chrono::hours(1) + std::chrono::seconds(second));
+    };
+    write("p.ldtk", "{}", 1);
+    write("p/Level_0.ldtkl", "{}", 2);
+    write("tiles.png", "png", 3);
+    write("notes.txt", "not read by the game", 4);
+    qs::FolderWatcher watcher;
+    watcher.reset(project / "Level_0", 0.0);  // names a level, not a folder on disk
+    CHECK(watcher.watched_file_count() == 3);
+    write("notes.txt", "changed", 5);
+    CHECK(poll_frames(watcher, 0.0, 2.0).first == 0);
+    write("p/Level_0.ldtkl", "{\"changed\": 1}", 6);
+    CHECK(poll_frames(watcher, 2.0, 4.0).first == 1);
+}

@@ -30,7 +30,8 @@ constexpr std::uint32_t kPlayer = 0x0000ffff, kCoin = 0xffff00ff, kWalker = 0xff
 const qs::LevelSchema kSchema{
     {"empty", "ground", "oneway", "spikes", "ice"},
     {"player", "coin", "walker", "door", "switch", "platform", "turret", "checkpoint", "goal", "camera_area"},
-    {"day", "cave"}};
+    {"day", "cave"},
+    {}};
 
 const char* const kGoodLvl = R"({ "name": "Test Level",
   "obj_colors":  ["#000000", "#808080", "#FF0000", "#9ad0ff", "#ffffff"],
@@ -219,15 +220,17 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
     CHECK(changed.level->files_hash != level.files_hash);
 }
 
-TEST_CASE("level: geometry_ready gets the tiles and rectangles while the other layers are read, only for good "
-          "geometry") {
+TEST_CASE(
+    "level: geometry_ready gets the tiles and rectangles while the other layers are read, only for good "
+    "geometry") {
     TempDir temp;
     const fs::path folder = temp.path() / "lvl";
     write_good_level(folder);
     int calls = 0;
     qs::TileGrid seen_tiles;
     std::vector<qs::TileRect> seen_rects;
-    const qs::GeometryReady geometry_ready = [&](const qs::TileGrid& tiles, const std::vector<qs::TileRect>& rects) {
+    const qs::GeometryReady geometry_ready = [&](const qs::TileGrid& tiles,
+                                                 const std::vector<qs::TileRect>& rects) {
         ++calls;
         seen_tiles = tiles;
         seen_rects = rects;

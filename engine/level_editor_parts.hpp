@@ -1,0 +1,153 @@
+// The parts of reading levels made in editors shared by the LDtk and Tiled readers (level_editor.cpp: the
+// name mapping, the level builder, listing and dispatch; level_ldtk.cpp; level_tiled.cpp: .tmj/.tsj and,
+// turned into the same JSON, .tmx/.tsx). Not for use outside engine/level_*.cpp.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/level_editor.hpp"
+
+namespace qs::level_editor_detail {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// The folder's quickstep.json: editor names -> tile type / prefab names, nullopt to skip the name.
+struct NameMapping {
+    std::map<std::string, std::optional<std::string>> tiles, entities;
+};
+
+/// "a string", "an array", ...: the kind of a JSON value for messages.
+std::string json_kind(const json& value);
+/// The text as a JSON string, quotes and escapes included.
+std::string quote_name(const std::string& text);
+/// "#RRGGBB" or "#AARRGGBB" (Tiled) -> 0xRRGGBBAA; nullopt for anything else.
+std::optional<std::uint32_t> parse_hex_colour(const std::string& text);
+/// A whole number in [low, high] held by `value`, or nullopt.
+std::optional<std::int64_t> whole_in(const json& value, std::int64_t low, std::int64_t high);
+/// A finite number held by `value`, or nullopt.
+std::optional<double> finite_number(const json& value);
+
+/// A field of an entity as read from the editor: its name and value; a reference to another entity of the
+/// level is {"$ref": key} (alone or in an array), resolved to that entity's id when the level is built.
+struct EditorField {
+    std::string name;
+    json value;
+};
+
+/// An entity or object as read from the editor.
+struct EditorEntity {
+    std::string name;     ///< LDtk identifier, Tiled class (or type, else name)
+    std::string where;    ///< "PATH:X,Y: level L: entity E", the start of messages about it
+    std::string key;      ///< what references to it name (LDtk iid, Tiled "#<object id>")
+    double x = 0, y = 0;  ///< centre, in tiles
+    std::vector<EditorField> fields;
+};
+
+/// A path a project file names: relative to `base_dir`, and it must stay inside the level folder.
+/// Returns the path (base_dir / relative) or nullopt with the reason in `errors` (prefixed by `where`).
+std::optional<fs::path> inside_path(const fs::path& canonical_root, const fs::path& base_dir,
+                                    const std::string& relative, const std::string& where,
+                                    std::vector<std::string>& errors);
+
+/// Reads a project JSON file (size cap, depth limit); nullopt with the error in `errors`.
+std::optional<json> read_project_json(const fs::path& path, const EditorLimits& limits,
+                                      std::vector<std::string>& errors);
+
+/// Builds one LevelData from what an editor reader hands it: the grid, tiles by name, entities, drawn tiles.
+class EditorLevelBuilder {
+   public:
+    EditorLevelBuilder(const LevelSchema& schema, const LevelLimits& limits,
+                       const EditorLimits& editor_limits, const NameMapping& mapping, fs::path canonical_root,
+                       std::vector<std::string>& errors, std::vector<std::string>& warnings);
+
+    /// The level's size in tiles and the editor's pixels per tile; false (error added) outside the limits.
+    bool start(int width_tiles, int height_tiles, int tile_px, const std::string& where);
+    int width() const { return tiles_.width; }
+    int height() const { return tiles_.height; }
+    int tile_px() const { return tile_px_; }
+
+    /// The tile type index a tile name means (mapping, then the tile types by name in any case); 0 (empty)
+    /// for a name with no meaning, with one warning per name naming `where_seen`.
+    int tile_type(const std::string& name, const std::string& where_seen);
+    /// Sets a cell; a later non-empty tile wins, as a later geometry layer does.
+    void set_tile(int x, int y, int type);
+
+    /// Adds an entity when its name means a prefab (else one warning per name); fields with no meaning
+    /// for that prefab are dropped with a warning.
+    void add_entity(EditorEntity entity);
+
+    /// The level background: filled below everything drawn.
+    void set_background(std::uint32_t rgba) { background_ = rgba; }
+
+    /// A tileset image by path (checked inside the folder, read once, through the bounded PNG reader);
+    /// null with the reason in the errors.
+    const RgbaImage* image(const fs::path& path, const std::string& where);
+
+    /// Draws the `sw` x `sh` pixels of `src` at (sx, sy) into the level's picture at editor pixel (dx, dy),
+    /// scaled to `dw` x `dh`: `diagonal` swaps x and y first (Tiled), then the flips; alpha over what is
+    /// there, times `opacity`. False (error added, once) when the level's drawn tile budget is spent.
+    bool draw(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy, int dw, int dh,
+              bool flip_x, bool flip_y, bool diagonal, double opacity);
+
+    /// A file the level was read from, for the level's files hash.
+    void read_file(const fs::path& path) { files_.push_back(path); }
+
+    /// The level, or nullopt when errors were added since construction.
+    std::optional<LevelData> finish(const fs::path& folder, const std::string& level_name,
+                                    const fs::path& level_file);
+
+   private:
+    bool make_canvas();
+
+    const LevelSchema& schema_;
+    const LevelLimits& limits_;
+    const EditorLimits& editor_limits_;
+    const NameMapping& mapping_;
+    fs::path canonical_root_;
+    std::vector<std::string>& errors_;
+    std::vector<std::string>& warnings_;
+    std::size_t errors_at_start_ = 0;
+
+    TileGrid tiles_;
+    int tile_px_ = 1;
+    std::map<std::string, int> tile_meaning_;  ///< names already looked up
+    std::map<std::string, std::optional<std::string>> prefab_meaning_;
+    std::vector<EditorEntity> entities_;
+    std::vector<std::string> prefabs_;  ///< per entity
+    std::optional<std::uint32_t> background_;
+    std::map<fs::path, std::unique_ptr<RgbaImage>> images_;  ///< null: failed once, reported
+    RgbaImage canvas_;
+    int scale_ = 0;  ///< canvas pixels per tile; 0: no canvas yet
+    std::int64_t drawn_ = 0;
+    bool budget_reported_ = false;
+    std::vector<fs::path> files_;
+};
+
+/// The levels of one .ldtk project file.
+std::vector<EditorLevelName> list_ldtk_levels(const fs::path& project_file, const EditorLimits& limits,
+                                              std::vector<std::string>& errors);
+/// Reads level `name` of an .ldtk project into `builder`; false when it is not in the project.
+bool read_ldtk_level(const fs::path& project_file, const std::string& name, const fs::path& canonical_root,
+                     const EditorLimits& limits, EditorLevelBuilder& builder,
+                     std::vector<std::string>& errors);
+
+/// Reads a Tiled map (.tmj or .tmx) into `builder`.
+void read_tiled_map(const fs::path& map_file, const fs::path& canonical_root, const EditorLimits& limits,
+                    EditorLevelBuilder& builder, std::vector<std::string>& errors);
+
+/// A .tmx or .tsx file as the JSON Tiled writes for the same map or tileset (.tmj / .tsj); nullopt with
+/// the error in `errors`.
+std::optional<json> read_tiled_xml(const fs::path& path, const EditorLimits& limits,
+                                   std::vector<std::string>& errors);
+
+}  // namespace qs::level_editor_detail

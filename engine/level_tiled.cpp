@@ -1,0 +1,626 @@
+// Tiled maps (.tmj, and .tmx through the same JSON): tilesets (embedded, .tsj, .tsx), tile layers (CSV,
+// base64, zlib / gzip) as geometry by tile class and drawn with their flips, object layers as entities,
+// image layers drawn, groups in order.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <zlib.h>
+
+#include "engine/level_editor_parts.hpp"
+
+namespace qs::level_editor_detail {
+namespace {
+
+constexpr std::uint32_t kFlipH = 0x80000000u, kFlipV = 0x40000000u, kFlipD = 0x20000000u,
+                        kRotateHex = 0x10000000u;
+constexpr std::uint32_t kGidMask = 0x0fffffffu;
+
+std::string string_or(const json& object, const char* key, const std::string& fallback = "") {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+double number_or(const json& object, const char* key, double fallback) {
+    const auto it = object.find(key);
+    if (it == object.end()) return fallback;
+    return finite_number(*it).value_or(fallback);
+}
+
+/// A whole number member in [low, high]; nullopt with an error naming it.
+std::optional<std::int64_t> whole_member(const json& object, const char* key, std::int64_t low,
+                                         std::int64_t high, const std::string& where,
+                                         std::vector<std::string>& errors,
+                                         std::optional<std::int64_t> fallback = std::nullopt) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        if (!fallback) errors.push_back(where + key + " is missing");
+        return fallback;
+    }
+    const std::optional<std::int64_t> value = whole_in(*it, low, high);
+    if (!value)
+        errors.push_back(where + key + " must be a whole number from " + std::to_string(low) + " to " +
+                         std::to_string(high) + ", got " + (it->is_number() ? it->dump() : json_kind(*it)));
+    return value;
+}
+
+/// Base64 text (whitespace ignored) -> bytes; nullopt on any other character or a bad length.
+std::optional<std::string> decode_base64(const std::string& text, std::size_t max_bytes) {
+    std::string out;
+    std::uint32_t bits = 0;
+    int count = 0, padding = 0;
+    for (const char c : text) {
+        int value;
+        if (c >= 'A' && c <= 'Z') {
+            value = c - 'A';
+        } else if (c >= 'a' && c <= 'z') {
+            value = c - 'a' + 26;
+        } else if (c >= '0' && c <= '9') {
+            value = c - '0' + 52;
+        } else if (c == '+') {
+            value = 62;
+        } else if (c == '/') {
+            value = 63;
+        } else if (c == '=') {
+            ++padding;
+            continue;
+        } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+            continue;
+        } else {
+            return std::nullopt;
+        }
+        if (padding > 0) return std::nullopt;  // data after '='
+        bits = (bits << 6) | static_cast<std::uint32_t>(value);
+        if (++count == 4) {
+            out.push_back(static_cast<char>((bits >> 16) & 0xff));
+            out.push_back(static_cast<char>((bits >> 8) & 0xff));
+            out.push_back(static_cast<char>(bits & 0xff));
+            bits = 0;
+            count = 0;
+            if (out.size() > max_bytes) return std::nullopt;
+        }
+    }
+    if (count == 1 || padding > 2) return std::nullopt;
+    if (count == 2) out.push_back(static_cast<char>((bits >> 4) & 0xff));
+    if (count == 3) {
+        out.push_back(static_cast<char>((bits >> 10) & 0xff));
+        out.push_back(static_cast<char>((bits >> 2) & 0xff));
+    }
+    return out;
+}
+
+/// zlib or gzip data inflated to exactly `expected` bytes; nullopt with the reason in `error`.
+std::optional<std::string> inflate_exact(const std::string& packed, std::size_t expected,
+                                         std::string& error) {
+    z_stream stream{};
+    if (inflateInit2(&stream, 15 + 32) != Z_OK) {  // +32: zlib or gzip header, detected
+        error = "cannot start zlib";
+        return std::nullopt;
+    }
+    std::string out(expected + 1, '\0');  // one spare byte shows data that is too long
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(packed.data()));
+    stream.avail_in = static_cast<uInt>(packed.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    const int status = inflate(&stream, Z_FINISH);
+    const std::size_t produced = out.size() - stream.avail_out;
+    inflateEnd(&stream);
+    if (status != Z_STREAM_END) {
+        error = produced > expected ? "the layer data holds more than its width x height tiles"
+                                    : std::string("broken compressed data (zlib: ") +
+                                          (stream.msg ? stream.msg : "truncated") + ")";
+        return std::nullopt;
+    }
+    if (produced != expected) {
+        error = "the layer data holds " + std::to_string(produced / 4) +
+                " tiles, not width x height = " + std::to_string(expected / 4);
+        return std::nullopt;
+    }
+    out.resize(expected);
+    return out;
+}
+
+/// A tile layer's gids (width x height, flags included), or nullopt with an error.
+std::optional<std::vector<std::uint32_t>> layer_gids(const json& layer, std::int64_t width,
+                                                     std::int64_t height, const EditorLimits& limits,
+                                                     const std::string& where,
+                                                     std::vector<std::string>& errors) {
+    const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if (layer.contains("chunks")) {
+        errors.push_back(where +
+                         "the map is infinite (chunked layers): make it fixed-size in Tiled "
+                         "(Map > Map Properties > Infinite off)");
+        return std::nullopt;
+    }
+    const auto data = layer.find("data");
+    if (data == layer.end()) {
+        errors.push_back(where + "data is missing");
+        return std::nullopt;
+    }
+    std::vector<std::uint32_t> gids;
+    if (data->is_array()) {
+        if (data->size() != count) {
+            errors.push_back(where + "data holds " + std::to_string(data->size()) +
+                             " tiles, not width x height = " + std::to_string(count));
+            return std::nullopt;
+        }
+        gids.reserve(count);
+        for (const json& gid : *data) {
+            const auto value = whole_in(gid, 0, 0xffffffffLL);
+            if (!value) {
+                errors.push_back(where + "a tile id must be a whole number from 0 to 4294967295, got " +
+                                 (gid.is_number() ? gid.dump() : json_kind(gid)));
+                return std::nullopt;
+            }
+            gids.push_back(static_cast<std::uint32_t>(*value));
+        }
+        return gids;
+    }
+    if (!data->is_string()) {
+        errors.push_back(where + "data must be an array of tile ids or base64 text, got " + json_kind(*data));
+        return std::nullopt;
+    }
+    const std::string encoding = string_or(layer, "encoding", "csv");
+    const std::string compression = string_or(layer, "compression");
+    std::string bytes;
+    if (encoding == "csv") {
+        // (.tmx CSV arrives as text.)
+        gids.reserve(count);
+        std::uint64_t value = 0;
+        bool digits = false;
+        const auto flush = [&]() -> bool {
+            if (!digits) return true;
+            if (value > 0xffffffffull || gids.size() >= count) return false;
+            gids.push_back(static_cast<std::uint32_t>(value));
+            value = 0;
+            digits = false;
+            return true;
+        };
+        for (const char c : data->get<std::string>()) {
+            if (c >= '0' && c <= '9') {
+                value = value * 10 + static_cast<std::uint64_t>(c - '0');
+                digits = true;
+                if (value > 0xffffffffull) break;
+            } else if (c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+                if (!flush()) break;
+            } else {
+                errors.push_back(where + "CSV data holds " + quote_name(std::string(1, c)) +
+                                 ", not a tile id");
+                return std::nullopt;
+            }
+        }
+        if (!flush() || value > 0xffffffffull || gids.size() != count) {
+            errors.push_back(where + "CSV data must hold width x height = " + std::to_string(count) +
+                             " tile ids from 0 to 4294967295");
+            return std::nullopt;
+        }
+        return gids;
+    }
+    if (encoding != "base64") {
+        errors.push_back(where + "unknown data encoding " + quote_name(encoding) + " (known: csv, base64)");
+        return std::nullopt;
+    }
+    const std::size_t expected = count * 4;
+    if (expected > limits.max_decoded_layer_bytes) {
+        errors.push_back(where + "layer data of " + std::to_string(expected) + " bytes, over the limit of " +
+                         std::to_string(limits.max_decoded_layer_bytes));
+        return std::nullopt;
+    }
+    std::optional<std::string> decoded =
+        decode_base64(data->get<std::string>(), limits.max_decoded_layer_bytes);
+    if (!decoded) {
+        errors.push_back(where + "broken base64 layer data");
+        return std::nullopt;
+    }
+    if (compression.empty()) {
+        bytes = std::move(*decoded);
+        if (bytes.size() != expected) {
+            errors.push_back(where + "the layer data holds " + std::to_string(bytes.size()) +
+                             " bytes, not width x height x 4 = " + std::to_string(expected));
+            return std::nullopt;
+        }
+    } else if (compression == "zlib" || compression == "gzip") {
+        std::string error;
+        std::optional<std::string> inflated = inflate_exact(*decoded, expected, error);
+        if (!inflated) {
+            errors.push_back(where + error);
+            return std::nullopt;
+        }
+        bytes = std::move(*inflated);
+    } else {
+        errors.push_back(where + "layer data compression " + quote_name(compression) +
+                         " is not supported (save the map with CSV, base64, base64 zlib or base64 gzip "
+                         "layer data)");
+        return std::nullopt;
+    }
+    gids.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto* b = reinterpret_cast<const unsigned char*>(bytes.data() + i * 4);
+        gids[i] = static_cast<std::uint32_t>(b[0]) | static_cast<std::uint32_t>(b[1]) << 8 |
+                  static_cast<std::uint32_t>(b[2]) << 16 | static_cast<std::uint32_t>(b[3]) << 24;
+    }
+    return gids;
+}
+
+/// One tileset as the map uses it.
+struct Tileset {
+    std::int64_t first_gid = 0;
+    std::string name;
+    int tile_w = 0, tile_h = 0, spacing = 0, margin = 0, columns = 0, count = 0;
+    int offset_x = 0, offset_y = 0;
+    const RgbaImage* image = nullptr;  ///< null: nothing to draw (an image collection, or no image)
+    std::map<std::int64_t, std::string> class_of;  ///< local tile id -> class / type
+    std::string where;
+};
+
+/// Reads the tilesets a map lists (embedded or external), sorted by first gid.
+std::vector<Tileset> read_tilesets(const json& map, const fs::path& map_file, const fs::path& canonical_root,
+                                   const EditorLimits& limits, EditorLevelBuilder& builder,
+                                   std::vector<std::string>& errors) {
+    std::vector<Tileset> tilesets;
+    const auto list = map.find("tilesets");
+    if (list == map.end()) return tilesets;
+    if (!list->is_array()) {
+        errors.push_back(map_file.string() + ": tilesets must be an array, got " + json_kind(*list));
+        return tilesets;
+    }
+    if (static_cast<int>(list->size()) > limits.max_tilesets) {
+        errors.push_back(map_file.string() + ": " + std::to_string(list->size()) +
+                         " tilesets, over the limit of " + std::to_string(limits.max_tilesets));
+        return tilesets;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const json& entry = (*list)[i];
+        std::string where = map_file.string() + ": tileset " + std::to_string(i) + ": ";
+        if (!entry.is_object()) {
+            errors.push_back(where + "must be an object");
+            continue;
+        }
+        Tileset tileset;
+        const auto first_gid = whole_member(entry, "firstgid", 1, kGidMask, where, errors);
+        if (!first_gid) continue;
+        tileset.first_gid = *first_gid;
+        json external;
+        const json* body = &entry;
+        fs::path base = map_file.parent_path();
+        if (const std::string source = string_or(entry, "source"); !source.empty()) {
+            const std::optional<fs::path> path = inside_path(canonical_root, base, source, where, errors);
+            if (!path) continue;
+            std::optional<json> loaded;
+            if (path->extension() == ".tsx") {
+                loaded = read_tiled_xml(*path, limits, errors);
+            } else {
+                loaded = read_project_json(*path, limits, errors);
+            }
+            if (!loaded) continue;
+            builder.read_file(*path);
+            external = std::move(*loaded);
+            body = &external;
+            base = path->parent_path();
+            where = path->string() + ": ";
+            if (!body->is_object()) {
+                errors.push_back(where + "a tileset must hold an object, got " + json_kind(*body));
+                continue;
+            }
+        }
+        tileset.name = string_or(*body, "name", "#" + std::to_string(i));
+        tileset.where = where;
+        const std::size_t errors_before = errors.size();
+        tileset.tile_w = static_cast<int>(
+            whole_member(*body, "tilewidth", 1, limits.max_tile_px, where, errors).value_or(0));
+        tileset.tile_h = static_cast<int>(
+            whole_member(*body, "tileheight", 1, limits.max_tile_px, where, errors).value_or(0));
+        tileset.spacing =
+            static_cast<int>(whole_member(*body, "spacing", 0, 4096, where, errors, 0).value_or(0));
+        tileset.margin =
+            static_cast<int>(whole_member(*body, "margin", 0, 4096, where, errors, 0).value_or(0));
+        tileset.columns =
+            static_cast<int>(whole_member(*body, "columns", 0, 1 << 20, where, errors, 0).value_or(0));
+        tileset.count =
+            static_cast<int>(whole_member(*body, "tilecount", 0, 1 << 24, where, errors, 0).value_or(0));
+        if (const auto offset = body->find("tileoffset"); offset != body->end() && offset->is_object()) {
+            tileset.offset_x =
+                static_cast<int>(whole_member(*offset, "x", -4096, 4096, where, errors, 0).value_or(0));
+            tileset.offset_y =
+                static_cast<int>(whole_member(*offset, "y", -4096, 4096, where, errors, 0).value_or(0));
+        }
+        if (errors.size() > errors_before) continue;
+        if (const auto tiles = body->find("tiles"); tiles != body->end() && tiles->is_array()) {
+            if (tiles->size() > (1u << 24)) {
+                errors.push_back(where + "too many tile entries");
+                continue;
+            }
+            for (const json& tile : *tiles) {
+                if (!tile.is_object() || !tile.contains("id")) continue;
+                const auto id = whole_in(tile["id"], 0, kGidMask);
+                if (!id) {
+                    errors.push_back(where + "a tile id must be a whole number, got " +
+                                     json_kind(tile["id"]));
+                    continue;
+                }
+                std::string tile_class = string_or(tile, "class");
+                if (tile_class.empty()) tile_class = string_or(tile, "type");
+                if (!tile_class.empty()) tileset.class_of[*id] = tile_class;
+            }
+        }
+        if (const std::string image = string_or(*body, "image"); !image.empty()) {
+            const std::optional<fs::path> path =
+                inside_path(canonical_root, base, image, where + "image: ", errors);
+            if (path) tileset.image = builder.image(*path, where + "image: ");
+            if (tileset.image && tileset.columns == 0)
+                tileset.columns = std::max(1, (tileset.image->width - 2 * tileset.margin + tileset.spacing) /
+                                                  (tileset.tile_w + tileset.spacing));
+            if (tileset.image && tileset.count == 0) {
+                const int rows = std::max(1, (tileset.image->height - 2 * tileset.margin + tileset.spacing) /
+                                                 (tileset.tile_h + tileset.spacing));
+                tileset.count = tileset.columns * rows;
+            }
+        }
+        tilesets.push_back(std::move(tileset));
+    }
+    std::sort(tilesets.begin(), tilesets.end(),
+              [](const Tileset& a, const Tileset& b) { return a.first_gid < b.first_gid; });
+    return tilesets;
+}
+
+/// The tileset a gid (flags removed) belongs to, or null.
+const Tileset* tileset_of(const std::vector<Tileset>& tilesets, std::uint32_t gid) {
+    const Tileset* found = nullptr;
+    for (const Tileset& tileset : tilesets) {
+        if (tileset.first_gid <= gid) found = &tileset;
+    }
+    return found;
+}
+
+/// Custom properties as entity fields; an object property becomes a reference {"$ref": "#<id>"}.
+std::vector<EditorField> properties_of(const json& object) {
+    std::vector<EditorField> fields;
+    const auto properties = object.find("properties");
+    if (properties == object.end() || !properties->is_array()) return fields;
+    for (const json& property : *properties) {
+        if (!property.is_object() || !property.contains("name") || !property["name"].is_string()) continue;
+        json value = property.contains("value") ? property["value"] : json();
+        if (string_or(property, "type") == "object") {
+            const auto id = whole_in(value, 0, INT32_MAX);
+            value = id && *id > 0 ? json{{"$ref", "#" + std::to_string(*id)}} : json();
+        }
+        fields.push_back({property["name"].get<std::string>(), std::move(value)});
+    }
+    return fields;
+}
+
+/// Walks the layers, bottom first, with the offsets, opacity and visibility their groups pass down.
+struct LayerWalk {
+    const fs::path& map_file;
+    const fs::path& canonical_root;
+    const EditorLimits& limits;
+    EditorLevelBuilder& builder;
+    std::vector<std::string>& errors;
+    const std::vector<Tileset>& tilesets;
+    std::int64_t width = 0, height = 0;
+    int tile_px = 0;
+    int layers_seen = 0;
+
+    void walk(const json& layers, double offset_x, double offset_y, double opacity, bool visible, int depth) {
+        if (!layers.is_array()) {
+            errors.push_back(map_file.string() + ": layers must be an array, got " + json_kind(layers));
+            return;
+        }
+        for (const json& layer : layers) {
+            if (++layers_seen > limits.max_layers) {
+                if (layers_seen == limits.max_layers + 1)
+                    errors.push_back(map_file.string() + ": more than " + std::to_string(limits.max_layers) +
+                                     " layers, over the limit");
+                return;
+            }
+            if (!layer.is_object()) {
+                errors.push_back(map_file.string() + ": a layer must be an object");
+                continue;
+            }
+            const std::string type = string_or(layer, "type");
+            const std::string name = string_or(layer, "name");
+            const std::string where = map_file.string() + ": layer " + quote_name(name) + ": ";
+            const double x = offset_x + number_or(layer, "offsetx", 0) + number_or(layer, "x", 0) * tile_px;
+            const double y = offset_y + number_or(layer, "offsety", 0) + number_or(layer, "y", 0) * tile_px;
+            const double alpha = opacity * std::clamp(number_or(layer, "opacity", 1), 0.0, 1.0);
+            // (.tmj writes visible as true / false, .tmx as 1 / 0.)
+            const bool shown = visible && !(layer.contains("visible") &&
+                                            (layer["visible"] == false || layer["visible"] == 0));
+            if (type == "group") {
+                if (depth >= 16) {
+                    errors.push_back(where + "groups nested deeper than 16");
+                    continue;
+                }
+                if (layer.contains("layers")) walk(layer["layers"], x, y, alpha, shown, depth + 1);
+            } else if (type == "tilelayer") {
+                tile_layer(layer, name, where, x, y, alpha, shown);
+            } else if (type == "objectgroup") {
+                object_layer(layer, name, x, y);
+            } else if (type == "imagelayer") {
+                image_layer(layer, where, x, y, alpha, shown);
+            } else {
+                errors.push_back(where + "unknown layer type " + quote_name(type) +
+                                 " (known: tilelayer, objectgroup, imagelayer, group)");
+            }
+        }
+    }
+
+    void tile_layer(const json& layer, const std::string& name, const std::string& where, double x, double y,
+                    double opacity, bool shown) {
+        const std::size_t errors_before = errors.size();
+        const auto w = whole_member(layer, "width", 1, 4096, where, errors, width);
+        const auto h = whole_member(layer, "height", 1, 4096, where, errors, height);
+        if (errors.size() > errors_before) return;
+        if (*w != width || *h != height) {
+            errors.push_back(where + "layer is " + std::to_string(*w) + "x" + std::to_string(*h) +
+                             " tiles, not the map's " + std::to_string(width) + "x" + std::to_string(height));
+            return;
+        }
+        const std::optional<std::vector<std::uint32_t>> gids =
+            layer_gids(layer, width, height, limits, where, errors);
+        if (!gids) return;
+        std::map<std::uint32_t, int> type_of_gid;
+        int bad = 0;
+        for (std::int64_t cy = 0; cy < height; ++cy) {
+            for (std::int64_t cx = 0; cx < width; ++cx) {
+                const std::uint32_t raw = (*gids)[static_cast<std::size_t>(cy * width + cx)];
+                const std::uint32_t gid = raw & kGidMask;
+                if (gid == 0) continue;
+                const auto at = [&] {
+                    return map_file.string() + ":" + std::to_string(cx) + "," + std::to_string(cy) +
+                           ": layer " + quote_name(name) + ": ";
+                };
+                const Tileset* tileset = tileset_of(tilesets, gid);
+                const std::int64_t local = tileset ? gid - tileset->first_gid : -1;
+                if (!tileset || (tileset->count > 0 && local >= tileset->count)) {
+                    if (++bad <= 5)
+                        errors.push_back(at() + "tile id " + std::to_string(gid) +
+                                         " is in no tileset of the map");
+                    continue;
+                }
+                if (raw & kRotateHex) {
+                    if (++bad <= 5)
+                        errors.push_back(at() + "tile " + std::to_string(gid) +
+                                         " has the hexagonal rotation flag on an orthogonal map");
+                    continue;
+                }
+                auto known = type_of_gid.find(gid);
+                if (known == type_of_gid.end()) {
+                    const auto tile_class = tileset->class_of.find(local);
+                    known = type_of_gid
+                                .emplace(gid, tile_class == tileset->class_of.end()
+                                                  ? 0
+                                                  : builder.tile_type(tile_class->second, at()))
+                                .first;
+                }
+                builder.set_tile(static_cast<int>(cx), static_cast<int>(cy), known->second);
+                if (!shown || !tileset->image || tileset->columns < 1) continue;
+                const int column = static_cast<int>(local % tileset->columns);
+                const int row = static_cast<int>(local / tileset->columns);
+                const int sx = tileset->margin + column * (tileset->tile_w + tileset->spacing);
+                const int sy = tileset->margin + row * (tileset->tile_h + tileset->spacing);
+                // Tiled draws a tile with its bottom-left corner on the cell's bottom-left corner.
+                const double dx = x + static_cast<double>(cx) * tile_px + tileset->offset_x;
+                const double dy =
+                    y + static_cast<double>(cy + 1) * tile_px - tileset->tile_h + tileset->offset_y;
+                if (!builder.draw(*tileset->image, sx, sy, tileset->tile_w, tileset->tile_h, dx, dy,
+                                  (raw & kFlipD) ? tileset->tile_h : tileset->tile_w,
+                                  (raw & kFlipD) ? tileset->tile_w : tileset->tile_h, (raw & kFlipH) != 0,
+                                  (raw & kFlipV) != 0, (raw & kFlipD) != 0, opacity))
+                    return;
+            }
+        }
+        if (bad > 5) errors.push_back(where + "... and " + std::to_string(bad - 5) + " more bad tiles");
+    }
+
+    void object_layer(const json& layer, const std::string& layer_name, double x, double y) {
+        const auto objects = layer.find("objects");
+        if (objects == layer.end()) return;
+        if (!objects->is_array()) {
+            errors.push_back(map_file.string() + ": layer " + quote_name(layer_name) +
+                             ": objects must be an array");
+            return;
+        }
+        for (const json& object : *objects) {
+            if (!object.is_object()) continue;
+            EditorEntity entity;
+            entity.name = string_or(object, "class");
+            if (entity.name.empty()) entity.name = string_or(object, "type");
+            if (entity.name.empty()) entity.name = string_or(object, "name");
+            const auto id = object.contains("id") ? whole_in(object["id"], 0, INT32_MAX) : std::nullopt;
+            if (id) entity.key = "#" + std::to_string(*id);
+            const auto ox = object.contains("x") ? finite_number(object["x"]) : std::nullopt;
+            const auto oy = object.contains("y") ? finite_number(object["y"]) : std::nullopt;
+            const double w = std::clamp(number_or(object, "width", 0), 0.0, 1e7);
+            const double h = std::clamp(number_or(object, "height", 0), 0.0, 1e7);
+            const bool tile_object = object.contains("gid");
+            // Rectangles and ellipses hang from their top-left corner, tile objects from their bottom-left.
+            const double cx = (x + ox.value_or(0) + w / 2) / tile_px;
+            const double cy = (y + oy.value_or(0) + (tile_object ? -h / 2 : h / 2)) / tile_px;
+            entity.where = map_file.string() + ":" +
+                           std::to_string(static_cast<long long>(std::floor(std::clamp(cx, -1e9, 1e9)))) +
+                           "," +
+                           std::to_string(static_cast<long long>(std::floor(std::clamp(cy, -1e9, 1e9)))) +
+                           ": layer " + quote_name(layer_name) + ": object " + quote_name(entity.name) +
+                           (id ? " (id " + std::to_string(*id) + ")" : std::string());
+            if (!ox || !oy) {
+                errors.push_back(entity.where + ": x and y must be numbers");
+                continue;
+            }
+            if (object.contains("template")) {
+                errors.push_back(entity.where +
+                                 ": object templates (.tx) are not read: detach the template in "
+                                 "Tiled (right click > Detach)");
+                continue;
+            }
+            entity.x = cx;
+            entity.y = cy;
+            entity.fields = properties_of(object);
+            builder.add_entity(std::move(entity));
+        }
+    }
+
+    void image_layer(const json& layer, const std::string& where, double x, double y, double opacity,
+                     bool shown) {
+        const std::string source = string_or(layer, "image");
+        if (source.empty() || !shown) return;
+        const std::optional<fs::path> path =
+            inside_path(canonical_root, map_file.parent_path(), source, where + "image: ", errors);
+        if (!path) return;
+        const RgbaImage* image = builder.image(*path, where + "image: ");
+        if (!image) return;
+        builder.draw(*image, 0, 0, image->width, image->height, x, y, image->width, image->height, false,
+                     false, false, opacity);
+    }
+};
+
+}  // namespace
+
+void read_tiled_map(const fs::path& map_file, const fs::path& canonical_root, const EditorLimits& limits,
+                    EditorLevelBuilder& builder, std::vector<std::string>& errors) {
+    builder.read_file(map_file);
+    const std::optional<json> map = map_file.extension() == ".tmx"
+                                        ? read_tiled_xml(map_file, limits, errors)
+                                        : read_project_json(map_file, limits, errors);
+    if (!map) return;
+    const std::string where = map_file.string() + ": ";
+    if (!map->is_object()) {
+        errors.push_back(where + "a Tiled map must hold a JSON object, got " + json_kind(*map));
+        return;
+    }
+    const std::string orientation = string_or(*map, "orientation", "orthogonal");
+    if (orientation != "orthogonal") {
+        errors.push_back(where + "the map is " + orientation + "; Quickstep plays orthogonal maps");
+        return;
+    }
+    if (map->contains("infinite") && ((*map)["infinite"] == true || (*map)["infinite"] == 1)) {
+        errors.push_back(where +
+                         "the map is infinite: make it fixed-size in Tiled (Map > Map Properties > "
+                         "Infinite off)");
+        return;
+    }
+    const std::size_t errors_before = errors.size();
+    const auto width = whole_member(*map, "width", 1, INT32_MAX, where, errors);
+    const auto height = whole_member(*map, "height", 1, INT32_MAX, where, errors);
+    const auto tile_w = whole_member(*map, "tilewidth", 1, limits.max_tile_px, where, errors);
+    const auto tile_h = whole_member(*map, "tileheight", 1, limits.max_tile_px, where, errors);
+    if (errors.size() > errors_before) return;
+    if (*tile_w != *tile_h) {
+        errors.push_back(where + "map tiles are " + std::to_string(*tile_w) + "x" + std::to_string(*tile_h) +
+                         " pixels; a Quickstep tile is square (give the map equal tile width and height)");
+        return;
+    }
+    if (!builder.start(static_cast<int>(std::min<std::int64_t>(*width, INT32_MAX)),
+                       static_cast<int>(std::min<std::int64_t>(*height, INT32_MAX)),
+                       static_cast<int>(*tile_w), where))
+        return;
+    if (const auto bg = parse_hex_colour(string_or(*map, "backgroundcolor"))) builder.set_background(*bg);
+    const std::vector<Tileset> tilesets =
+        read_tilesets(*map, map_file, canonical_root, limits, builder, errors);
+    if (errors.size() > errors_before) return;
+    LayerWalk walk{map_file, canonical_root,           limits, builder, errors, tilesets, *width,
+                   *height,  static_cast<int>(*tile_w)};
+    if (map->contains("layers")) walk.walk((*map)["layers"], 0, 0, 1, true, 0);
+}
+
+}  // namespace qs::level_editor_detail

@@ -1,0 +1,463 @@
+// Levels from LDtk projects and Tiled maps: the readers against small hand-made files and the test data
+// made from a shipped level, and hostile files (bad JSON, missing tilesets, bad ids, huge sizes, paths out of
+// the folder, broken base64 and zlib, deep XML): each a clear error, never a crash.
+#include <doctest/doctest.h>
+
+#include <zlib.h>
+
+#include <fstream>
+#include <string>
+
+#include "engine/level_editor.hpp"
+#include "scratch_dir.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const qs::LevelSchema kSchema{{"empty", "ground", "oneway", "spikes", "ice"},
+                              {"player", "coin", "walker", "door", "switch", "goal", "checkpoint", "sign"},
+                              {"day"},
+                              {{"player", {"facing"}},
+                               {"coin", {"value"}},
+                               {"walker", {"speed", "facing"}},
+                               {"door", {"open", "height"}},
+                               {"switch", {"targets", "on"}},
+                               {"goal", {}},
+                               {"checkpoint", {}},
+                               {"sign", {"text"}}}};
+
+struct TempDir : qs::test::ScratchDir {
+    TempDir() : ScratchDir("qs_editor_test") {}
+};
+
+void write_text(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file << text;
+    REQUIRE(file.good());
+}
+
+/// Every line of `lines` joined, for CHECK messages and substring checks.
+std::string all(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) text += line + "\n";
+    return text;
+}
+
+/// A 4x3 LDtk level: ground row, a oneway cell, a player, a switch targeting a door by entity reference.
+std::string ldtk_project(const std::string& csv = "0,0,0,0, 0,0,2,0, 1,1,1,1",
+                         const std::string& extra_level = "", const std::string& gw = "4") {
+    return R"({"jsonVersion": "1.5.3",
+  "defs": {"layers": [{"uid": 7, "identifier": "Walls", "type": "IntGrid",
+                       "intGridValues": [{"value": 1, "identifier": "dirt"}, {"value": 2, "identifier": "OneWay"}]}],
+           "tilesets": []},
+  "levels": [{"identifier": "Room", "pxWid": 64, "pxHei": 48, "__bgColor": "#112233",
+    "layerInstances": [
+      {"__identifier": "Things", "__type": "Entities", "__cWid": 4, "__cHei": 3, "__gridSize": 16,
+       "entityInstances": [
+         {"__identifier": "Player", "iid": "p", "px": [8, 32], "__pivot": [0.5, 1], "width": 16, "height": 16,
+          "fieldInstances": [{"__identifier": "Facing", "__type": "Int", "__value": -1},
+                             {"__identifier": "hat", "__type": "String", "__value": "red"}]},
+         {"__identifier": "Lever", "iid": "s", "px": [24, 24], "__pivot": [0.5, 0.5], "width": 16, "height": 16,
+          "fieldInstances": [{"__identifier": "targets", "__type": "Array<EntityRef>",
+                              "__value": [{"entityIid": "d", "layerIid": "x", "levelIid": "y", "worldIid": "z"}]}]},
+         {"__identifier": "DOOR", "iid": "d", "px": [56, 8], "__pivot": [0, 0], "width": 16, "height": 32,
+          "fieldInstances": []},
+         {"__identifier": "Chest", "iid": "c", "px": [40, 24], "__pivot": [0, 0], "width": 16, "height": 16,
+          "fieldInstances": []}]},
+      {"__identifier": "Walls", "__type": "IntGrid", "__cWid": )" +
+           gw + R"(, "__cHei": 3, "__gridSize": 16, "layerDefUid": 7,
+       "intGridCsv": [)" +
+           csv + R"(], "autoLayerTiles": []}]})" + extra_level + R"(]})";
+}
+
+const char* const kMapping =
+    R"({"tiles": {"dirt": "ground"}, "entities": {"Lever": "switch", "Chest": null}})";
+
+TEST_CASE("ldtk: geometry by name, entities by name and mapping, fields, references, warnings") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "proj";
+    write_text(folder / "p.ldtk", ldtk_project());
+    write_text(folder / "quickstep.json", kMapping);
+    CHECK(qs::looks_like_editor_folder(folder));
+    const qs::EditorProject project = qs::list_editor_levels(folder);
+    REQUIRE(project.errors.empty());
+    REQUIRE(project.levels.size() == 1);
+    CHECK(project.levels[0].name == "Room");
+
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+    REQUIRE_MESSAGE(r.level, all(r.errors));
+    const qs::LevelData& level = *r.level;
+    CHECK(level.folder_name == "proj/Room");
+    CHECK(level.editor == "LDtk");
+    CHECK(level.tiles.width == 4);
+    CHECK(level.tiles.height == 3);
+    CHECK(level.tiles.at(2, 1) == 2);  // OneWay: any case
+    CHECK(level.tiles.at(0, 2) == 1);  // dirt -> ground by the mapping
+    CHECK(level.rects.size() == 2);
+    REQUIRE(level.placements.size() == 3);  // the Chest is mapped to null
+    CHECK(level.sprite_entries[0].prefab == "player");
+    CHECK(level.placements[0].x == doctest::Approx(0.5));
+    CHECK(level.placements[0].y == doctest::Approx(1.5));
+    CHECK(level.sprite_entries[0].config.at("facing") == -1);
+    CHECK_FALSE(level.sprite_entries[0].config.contains("hat"));
+    CHECK(level.sprite_entries[1].prefab == "switch");
+    CHECK(level.sprite_entries[1].config.at("targets") == nlohmann::json::array({"d"}));
+    CHECK(level.sprite_entries[2].prefab == "door");
+    CHECK(level.sprite_entries[2].id == "d");  // referenced: its iid is its id
+    CHECK(level.placements[2].x == doctest::Approx(4.0));
+    CHECK(level.placements[2].y == doctest::Approx(1.5));
+    CHECK(all(r.warnings).find("field \"hat\" means nothing to player") != std::string::npos);
+    CHECK(all(r.warnings).find("Chest") == std::string::npos);  // skipped on purpose: no warning
+    // The background colour under everything; no tile layers, so no picture above it.
+    REQUIRE(level.visuals.size() == 1);
+    CHECK(level.visuals[0].at(0, 0) == 0x112233ffu);
+}
+
+TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors naming file, level, cell") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "proj";
+    SUBCASE("an unmapped IntGrid name and entity are skipped with warnings") {
+        write_text(folder / "p.ldtk", ldtk_project());
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        CHECK(r.level->tiles.at(0, 2) == 0);
+        const std::string warnings = all(r.warnings);
+        CHECK(warnings.find("tile \"dirt\" has no meaning here") != std::string::npos);
+        CHECK(warnings.find("entity \"Lever\" has no meaning here") != std::string::npos);
+        CHECK(warnings.find("p.ldtk:0,2: level \"Room\": layer \"Walls\"") != std::string::npos);
+    }
+    SUBCASE("an IntGrid value the layer does not define") {
+        write_text(folder / "p.ldtk", ldtk_project("0,0,0,0, 0,0,9,0, 1,1,1,1"));
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find(
+                  "p.ldtk:2,1: level \"Room\": layer \"Walls\": IntGrid value 9 is not defined") !=
+              std::string::npos);
+    }
+    SUBCASE("a negative or fractional IntGrid value") {
+        write_text(folder / "p.ldtk", ldtk_project("0,0,0,0, 0,-1,0.5,0, 1,1,1,1"));
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find(":1,1: level \"Room\"") != std::string::npos);
+        CHECK(all(r.errors).find(":2,1: level \"Room\"") != std::string::npos);
+    }
+    SUBCASE("an intGridCsv of the wrong length") {
+        write_text(folder / "p.ldtk", ldtk_project("0,0,0"));
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find("intGridCsv must be an array of __cWid x __cHei = 12 values") !=
+              std::string::npos);
+    }
+    SUBCASE("a huge level") {
+        std::string project = ldtk_project();
+        project.replace(project.find("\"pxWid\": 64"), 11, "\"pxWid\": 2000000000");
+        write_text(folder / "p.ldtk", project);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find("outside 1 to 4096 tiles per side") != std::string::npos);
+    }
+    SUBCASE("bad JSON") {
+        write_text(folder / "p.ldtk", "{\"levels\": [}");
+        const qs::EditorProject project = qs::list_editor_levels(folder);
+        CHECK(project.levels.empty());
+        CHECK(all(project.errors).find("p.ldtk: line 1, column") != std::string::npos);
+    }
+    SUBCASE("deeply nested JSON") {
+        write_text(folder / "p.ldtk", std::string(100000, '['));
+        const qs::EditorProject project = qs::list_editor_levels(folder);
+        CHECK(all(project.errors).find("nested deeper than 64") != std::string::npos);
+    }
+    SUBCASE("a level file outside the folder") {
+        std::string project = ldtk_project();
+        project.replace(project.find("\"layerInstances\""), 16,
+                        "\"externalRelPath\": \"../x.ldtkl\", \"zz\"");
+        write_text(folder / "p.ldtk", project);
+        write_text(dir.path() / "x.ldtkl", "{}");
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find("leads outside the level folder (refused)") != std::string::npos);
+    }
+    SUBCASE("a level that is not in the project") {
+        write_text(folder / "p.ldtk", ldtk_project());
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Nope", kSchema);
+        CHECK(all(r.errors).find("no level \"Nope\" in the project (levels: Room)") != std::string::npos);
+    }
+    SUBCASE("two levels of one name") {
+        write_text(folder / "p.ldtk", ldtk_project("0,0,0,0, 0,0,2,0, 1,1,1,1",
+                                                   R"(, {"identifier": "Room", "pxWid": 16, "pxHei": 16})"));
+        CHECK(all(qs::list_editor_levels(folder).errors).find("two levels are named \"Room\"") !=
+              std::string::npos);
+    }
+    SUBCASE("a bad quickstep.json") {
+        write_text(folder / "p.ldtk", ldtk_project());
+        write_text(folder / "quickstep.json", R"({"tiles": {"dirt": "lava"}})");
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK(all(r.errors).find("tiles.dirt: unknown tile type \"lava\"") != std::string::npos);
+    }
+}
+
+TEST_CASE("ldtk: a tile layer draws from its tileset; a missing tileset is an error") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "proj";
+    const std::string layer = R"({"__identifier": "Art", "__type": "Tiles", "__cWid": 4, "__cHei": 3,
+       "__gridSize": 16, "__tilesetDefUid": 1, "__tilesetRelPath": "tiles.png",
+       "gridTiles": [{"px": [0, 0], "src": [128, 32], "f": 1}]},)";
+    std::string project = ldtk_project();
+    project.insert(project.find("{\"__identifier\": \"Things\""), layer);
+    project.replace(project.find("\"tilesets\": []"), 14,
+                    R"("tilesets": [{"uid": 1, "relPath": "tiles.png", "tileGridSize": 16}])");
+    write_text(folder / "p.ldtk", project);
+    SUBCASE("drawn at 16 pixels per tile over the background") {
+        fs::copy_file(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/sprites/sheet.png", folder / "tiles.png");
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        REQUIRE(r.level->visuals.size() == 2);
+        const qs::RgbaImage& art = r.level->visuals[1];
+        CHECK(art.width == 64);
+        CHECK(art.height == 48);
+        CHECK((art.at(8, 8) & 0xff) != 0);   // the tile
+        CHECK((art.at(24, 8) & 0xff) == 0);  // nothing drawn there
+    }
+    SUBCASE("missing") {
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find("level \"Room\": layer \"Art\": tileset: ") != std::string::npos);
+    }
+    SUBCASE("not a PNG") {
+        write_text(folder / "tiles.png", "GIF89a....");
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        CHECK_FALSE(r.level);
+        CHECK(all(r.errors).find("tiles.png: not a PNG file") != std::string::npos);
+    }
+}
+
+/// A 3x2 Tiled map (JSON) with an embedded tileset: tile 1 is ground, tile 2 has no class.
+std::string tmj(const std::string& data, const std::string& extra = "") {
+    return R"({"orientation": "orthogonal", "width": 3, "height": 2, "tilewidth": 16, "tileheight": 16,)" +
+           extra +
+           R"( "tilesets": [{"firstgid": 1, "name": "t", "tilewidth": 16, "tileheight": 16, "tilecount": 4,
+                    "columns": 2, "tiles": [{"id": 0, "type": "Ground"}]}],
+  "layers": [{"type": "tilelayer", "name": "Main", "width": 3, "height": 2, )" +
+           data + R"(},
+             {"type": "objectgroup", "name": "Things", "objects": [
+                {"id": 4, "type": "player", "x": 0, "y": 0, "width": 16, "height": 16,
+                 "properties": [{"name": "facing", "type": "int", "value": -1}]},
+                {"id": 5, "class": "switch", "x": 16, "y": 0, "width": 16, "height": 16,
+                 "properties": [{"name": "targets", "type": "object", "value": 6}]},
+                {"id": 6, "name": "", "type": "door", "gid": 2, "x": 32, "y": 16, "width": 16, "height": 16},
+                {"id": 7, "type": "Sign", "x": 0, "y": 0}]}]})";
+}
+
+std::string packed_gids(const std::vector<std::uint32_t>& gids, bool compress) {
+    std::string bytes(gids.size() * 4, '\0');
+    for (std::size_t i = 0; i < gids.size(); ++i) {
+        for (int b = 0; b < 4; ++b) bytes[i * 4 + b] = static_cast<char>((gids[i] >> (8 * b)) & 0xff);
+    }
+    if (compress) {
+        uLongf size = compressBound(static_cast<uLong>(bytes.size()));
+        std::string packed(size, '\0');
+        REQUIRE(compress2(reinterpret_cast<Bytef*>(packed.data()), &size,
+                          reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uLong>(bytes.size()),
+                          9) == Z_OK);
+        packed.resize(size);
+        bytes = packed;
+    }
+    static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string text;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+        std::uint32_t v = static_cast<unsigned char>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+        text += kAlphabet[(v >> 18) & 63];
+        text += kAlphabet[(v >> 12) & 63];
+        text += i + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
+        text += i + 2 < bytes.size() ? kAlphabet[v & 63] : '=';
+    }
+    return text;
+}
+
+TEST_CASE("tiled json: tile classes, objects by class or type, object references, every data encoding") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "maps";
+    const std::vector<std::uint32_t> gids = {0, 0, 2, 1, 1 | 0x80000000u, 1 | 0x20000000u};
+    SUBCASE("csv array") {
+        write_text(folder / "m.tmj", tmj(R"("data": [0, 0, 2, 1, 2147483649, 536870913])"));
+    }
+    SUBCASE("base64") {
+        write_text(folder / "m.tmj",
+                   tmj(R"("encoding": "base64", "data": ")" + packed_gids(gids, false) + "\""));
+    }
+    SUBCASE("base64 zlib") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zlib", "data": ")" +
+                                         packed_gids(gids, true) + "\""));
+    }
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kSchema);
+    REQUIRE_MESSAGE(r.level, all(r.errors));
+    const qs::LevelData& level = *r.level;
+    CHECK(level.folder_name == "maps/m");
+    CHECK(level.editor == "Tiled");
+    CHECK(level.tiles.at(0, 1) == 1);
+    CHECK(level.tiles.at(1, 1) == 1);  // flipped tiles keep their class
+    CHECK(level.tiles.at(2, 1) == 1);
+    CHECK(level.tiles.at(2, 0) == 0);  // tile 2 has no class: drawn only
+    REQUIRE(level.placements.size() == 4);
+    CHECK(level.sprite_entries[0].config.at("facing") == -1);
+    CHECK(level.placements[0].x == doctest::Approx(0.5));
+    CHECK(level.sprite_entries[1].prefab == "switch");
+    CHECK(level.sprite_entries[1].config.at("targets") == "#6");
+    CHECK(level.sprite_entries[2].id == "#6");
+    CHECK(level.placements[2].y == doctest::Approx(0.5));  // a tile object hangs from its bottom-left corner
+    CHECK(level.sprite_entries[3].prefab == "sign");
+}
+
+TEST_CASE("tiled: hostile maps are clear errors naming the layer and cell") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "maps";
+    const auto error_of = [&](const std::string& name) {
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, name, kSchema);
+        CHECK_FALSE(r.level);
+        return all(r.errors);
+    };
+    SUBCASE("a gid in no tileset") {
+        write_text(folder / "m.tmj", tmj(R"("data": [0, 0, 99, 1, 1, 1])"));
+        CHECK(error_of("m").find("m.tmj:2,0: layer \"Main\": tile id 99 is in no tileset") !=
+              std::string::npos);
+    }
+    SUBCASE("a gid over 32 bits") {
+        write_text(folder / "m.tmj", tmj(R"("data": [0, 0, 99999999999, 1, 1, 1])"));
+        CHECK(error_of("m").find("a tile id must be a whole number from 0 to 4294967295") !=
+              std::string::npos);
+    }
+    SUBCASE("too few tiles") {
+        write_text(folder / "m.tmj", tmj(R"("data": [0, 0])"));
+        CHECK(error_of("m").find("data holds 2 tiles, not width x height = 6") != std::string::npos);
+    }
+    SUBCASE("broken base64") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "data": "!!!!")"));
+        CHECK(error_of("m").find("broken base64 layer data") != std::string::npos);
+    }
+    SUBCASE("broken zlib") {
+        write_text(folder / "m.tmj",
+                   tmj(R"("encoding": "base64", "compression": "zlib", "data": "AAAAAAAA")"));
+        CHECK(error_of("m").find("broken compressed data") != std::string::npos);
+    }
+    SUBCASE("a zlib bomb") {
+        std::vector<std::uint32_t> many(100000, 1);
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zlib", "data": ")" +
+                                         packed_gids(many, true) + "\""));
+        CHECK(error_of("m").find("more than its width x height tiles") != std::string::npos);
+    }
+    SUBCASE("zstd") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zstd", "data": "AAAA")"));
+        CHECK(error_of("m").find("compression \"zstd\" is not supported") != std::string::npos);
+    }
+    SUBCASE("a huge map") {
+        std::string map = tmj(R"("data": [])");
+        map.replace(map.find("\"width\": 3"), 10, "\"width\": 100000");
+        write_text(folder / "m.tmj", map);
+        CHECK(error_of("m").find("outside 1 to 4096 tiles per side") != std::string::npos);
+    }
+    SUBCASE("an isometric map") {
+        write_text(folder / "m.tmj", R"({"orientation": "isometric", "width": 1, "height": 1})");
+        CHECK(error_of("m").find("the map is isometric") != std::string::npos);
+    }
+    SUBCASE("a missing external tileset") {
+        std::string map = tmj(R"("data": [0, 0, 0, 1, 1, 1])");
+        map.replace(map.find("\"name\": \"t\""), 11, "\"source\": \"gone.tsj\"");
+        write_text(folder / "m.tmj", map);
+        CHECK(error_of("m").find("gone.tsj: cannot resolve the path") != std::string::npos);
+    }
+    SUBCASE("a tileset image outside the folder") {
+        std::string map = tmj(R"("data": [0, 0, 0, 1, 1, 1])");
+        map.replace(map.find("\"name\": \"t\""), 11, "\"image\": \"../../etc/passwd.png\"");
+        write_text(folder / "m.tmj", map);
+        CHECK(error_of("m").find("leads outside the level folder (refused)") != std::string::npos);
+    }
+    SUBCASE("deep XML") {
+        std::string xml = "<map>";
+        for (int i = 0; i < 5000; ++i) xml += "<group>";
+        write_text(folder / "m.tmx", xml);
+        CHECK(error_of("m").find("m.tmx: line 1: nested deeper than 100") != std::string::npos);
+    }
+    SUBCASE("broken XML") {
+        write_text(folder / "m.tmx", "<map width=\"3\"><layer></map>");
+        CHECK(error_of("m").find("m.tmx: line 1: XML error") != std::string::npos);
+    }
+}
+
+TEST_CASE("tiled xml: a .tmx with a .tsx tileset reads like its JSON twin") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "maps";
+    write_text(folder / "t.tsx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="2">
+ <tile id="0" type="ground"/>
+ <tile id="1" class="oneway"/>
+</tileset>)");
+    write_text(folder / "x.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="3" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" source="t.tsx"/>
+ <layer id="1" name="Main" width="3" height="2">
+  <data encoding="csv">
+0,0,2,
+1,1,1
+</data>
+ </layer>
+ <objectgroup id="2" name="Things">
+  <object id="4" type="player" x="0" y="0" width="16" height="16">
+   <properties><property name="facing" type="int" value="-1"/></properties>
+  </object>
+  <object id="5" type="coin" x="32" y="0" width="16" height="16">
+   <properties><property name="value" type="int" value="7"/><property name="shiny" type="bool" value="true"/></properties>
+  </object>
+ </objectgroup>
+</map>)");
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "x", kSchema);
+    REQUIRE_MESSAGE(r.level, all(r.errors));
+    CHECK(r.level->tiles.at(2, 0) == 2);
+    CHECK(r.level->tiles.at(0, 1) == 1);
+    REQUIRE(r.level->placements.size() == 2);
+    CHECK(r.level->sprite_entries[0].config.at("facing") == -1);
+    CHECK(r.level->sprite_entries[1].config.at("value") == 7);
+    CHECK(all(r.warnings).find("field \"shiny\" means nothing to coin") != std::string::npos);
+}
+
+TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps load alike") {
+    const fs::path data = fs::path(QUICKSTEP_TEST_DATA) / "editors";
+    const qs::LevelLoadResult ldtk = qs::load_editor_level(data / "ldtk", "First_Steps", kSchema);
+    const qs::LevelLoadResult tmj = qs::load_editor_level(data / "tiled", "first_steps", kSchema);
+    const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled", "first_steps_xml", kSchema);
+    REQUIRE_MESSAGE(ldtk.level, all(ldtk.errors));
+    REQUIRE_MESSAGE(tmj.level, all(tmj.errors));
+    REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
+    CHECK(ldtk.level->tiles.tiles == tmj.level->tiles.tiles);
+    CHECK(tmx.level->tiles.tiles == tmj.level->tiles.tiles);
+    CHECK(ldtk.level->rects == tmx.level->rects);
+    CHECK(ldtk.level->placements.size() == tmx.level->placements.size());
+    for (std::size_t i = 0; i < ldtk.level->placements.size() && i < tmx.level->placements.size(); ++i) {
+        CHECK(ldtk.level->placements[i].x == tmx.level->placements[i].x);
+        CHECK(ldtk.level->placements[i].y == tmx.level->placements[i].y);
+    }
+    // The external level file.
+    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kSchema);
+    REQUIRE_MESSAGE(room.level, all(room.errors));
+    CHECK(room.level->tiles.width == 24);
+    CHECK(room.level->lvl_path == data / "ldtk" / "first_steps.ldtk");
+}
+
+}  // namespace
+
+TEST_CASE("test data: a sample project saved by LDtk with its levels in separate files") {
+    const fs::path folder = fs::path(QUICKSTEP_TEST_DATA) / "editors" / "ldtk_sample";
+    const qs::EditorProject project = qs::list_editor_levels(folder);
+    REQUIRE_MESSAGE(project.errors.empty(), all(project.errors));
+    REQUIRE(project.levels.size() == 3);
+    CHECK(project.levels[2].name == "World_Level_2");
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "World_Level_1", kSchema);
+    REQUIRE_MESSAGE(r.level, all(r.errors));
+    CHECK(r.level->tiles.width == 15);
+    CHECK(r.level->placements.empty());
+    CHECK(all(r.warnings).find("World_Level_1.ldtkl:") != std::string::npos);
+    CHECK(all(r.warnings).find("tile \"walls\" has no meaning here") != std::string::npos);
+}
