@@ -1,4 +1,4 @@
-// User JSON reading: size cap before reading, depth cap through the nlohmann parser callback, and
+// User JSON reading: size cap before reading, depth cap (a scan, then the nlohmann parser callback), and
 // parse errors turned into "PATH: line L, column C: message" from parse_error::byte.
 #include "engine/json_file.hpp"
 
@@ -87,7 +87,13 @@ JsonLoad parse_json_text(std::string_view text, const std::string& path_for_mess
         return true;
     };
     try {
-        result.value = nlohmann::json::parse(text.begin(), text.end(), limit_depth);
+        // The depth is checked by a scan first (cheap): the parser callback that stops it costs several
+        // times the parse, so it only runs when the text nests too deep, to stop at the exact place.
+        if (find_too_deep_offset(text, max_depth) == text.size()) {
+            result.value = nlohmann::json::parse(text.begin(), text.end());
+        } else {
+            result.value = nlohmann::json::parse(text.begin(), text.end(), limit_depth);
+        }
     } catch (const TooDeep&) {
         result.error = position_prefix(path_for_messages, text, find_too_deep_offset(text, max_depth)) +
                        "nested deeper than " + std::to_string(max_depth) + " levels";

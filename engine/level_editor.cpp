@@ -221,7 +221,7 @@ bool usable_level_name(const std::string& name) {
     });
 }
 
-EditorProject list_levels(const fs::path& folder, const EditorLimits& limits) {
+EditorProject list_levels(const fs::path& folder, const EditorLimits& limits, json* ldtk_project = nullptr) {
     EditorProject project;
     const ProjectFiles files = project_files(folder);
     if (!files.listed) {
@@ -235,7 +235,8 @@ EditorProject list_levels(const fs::path& folder, const EditorLimits& limits) {
                                  " LDtk projects, expected at most one: " + join(names));
         return project;
     }
-    if (!files.ldtk.empty()) project.levels = list_ldtk_levels(files.ldtk.front(), limits, project.errors);
+    if (!files.ldtk.empty())
+        project.levels = list_ldtk_levels(files.ldtk.front(), limits, project.errors, ldtk_project);
     for (const fs::path& map : files.maps) project.levels.push_back({map.stem().string(), map});
     std::set<std::string> seen;
     for (const EditorLevelName& level : project.levels) {
@@ -276,7 +277,8 @@ LevelLoadResult load_level(const fs::path& folder, const std::string& name, cons
         result.errors.push_back(folder.string() + ": no such folder");
         return result;
     }
-    EditorProject project = list_levels(folder, editor_limits);
+    json ldtk_project;  // parsed once: listed, then read
+    EditorProject project = list_levels(folder, editor_limits, &ldtk_project);
     if (!project.errors.empty()) {
         result.errors = std::move(project.errors);
         return result;
@@ -301,7 +303,7 @@ LevelLoadResult load_level(const fs::path& folder, const std::string& name, cons
     if (fs::exists(folder / "quickstep.json", ec)) builder.read_file(folder / "quickstep.json");
     const fs::path file = level->file;
     if (file.extension() == ".ldtk") {
-        read_ldtk_level(file, name, canonical_root, editor_limits, builder, result.errors);
+        read_ldtk_level(ldtk_project, file, name, canonical_root, editor_limits, builder, result.errors);
     } else {
         read_tiled_map(file, canonical_root, editor_limits, builder, result.errors);
     }
@@ -501,9 +503,13 @@ bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int 
             const int px = sx + u, py = sy + v;
             if (px < 0 || py < 0 || px >= src.width || py >= src.height) continue;
             const std::uint32_t colour = src.at(px, py);
+            std::uint32_t& out = canvas_.pixels[static_cast<std::size_t>(y0 + y) * canvas_.width + x0 + x];
+            if ((colour & 0xff) == 0xff && alpha_scale >= 1) {
+                out = colour;  // opaque: most pixels of most tiles
+                continue;
+            }
             const double a = (colour & 0xff) / 255.0 * alpha_scale;
             if (a <= 0) continue;
-            std::uint32_t& out = canvas_.pixels[static_cast<std::size_t>(y0 + y) * canvas_.width + x0 + x];
             const double out_a = (out & 0xff) / 255.0;
             const double result_a = a + out_a * (1 - a);
             std::uint32_t mixed = 0;

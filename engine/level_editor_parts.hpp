@@ -133,12 +133,13 @@ class EditorLevelBuilder {
     std::vector<fs::path> files_;
 };
 
-/// The levels of one .ldtk project file.
+/// The levels of one .ldtk project file; the parsed project is kept in `project` when given.
 std::vector<EditorLevelName> list_ldtk_levels(const fs::path& project_file, const EditorLimits& limits,
-                                              std::vector<std::string>& errors);
-/// Reads level `name` of an .ldtk project into `builder`; false when it is not in the project.
-bool read_ldtk_level(const fs::path& project_file, const std::string& name, const fs::path& canonical_root,
-                     const EditorLimits& limits, EditorLevelBuilder& builder,
+                                              std::vector<std::string>& errors, json* project = nullptr);
+/// Reads level `name` of the .ldtk project `project` (parsed from `project_file`) into `builder`; false when
+/// it is not in the project.
+bool read_ldtk_level(const json& project, const fs::path& project_file, const std::string& name,
+                     const fs::path& canonical_root, const EditorLimits& limits, EditorLevelBuilder& builder,
                      std::vector<std::string>& errors);
 
 /// Reads a Tiled map (.tmj or .tmx) into `builder`.

@@ -380,9 +380,9 @@ void read_level(const json& level, const fs::path& level_file, const json& defs,
 }  // namespace
 
 std::vector<EditorLevelName> list_ldtk_levels(const fs::path& project_file, const EditorLimits& limits,
-                                              std::vector<std::string>& errors) {
+                                              std::vector<std::string>& errors, json* kept) {
     std::vector<EditorLevelName> names;
-    const std::optional<json> project = read_project_json(project_file, limits, errors);
+    std::optional<json> project = read_project_json(project_file, limits, errors);
     if (!project) return names;
     for (const json* level : project_levels(*project, project_file, errors)) {
         const auto identifier = level->is_object() ? level->find("identifier") : level->end();
@@ -393,17 +393,18 @@ std::vector<EditorLevelName> list_ldtk_levels(const fs::path& project_file, cons
         names.push_back({identifier->get<std::string>(), project_file});
         if (static_cast<int>(names.size()) > limits.max_levels) break;
     }
+    if (kept) *kept = std::move(*project);
     return names;
 }
 
-bool read_ldtk_level(const fs::path& project_file, const std::string& name, const fs::path& canonical_root,
-                     const EditorLimits& limits, EditorLevelBuilder& builder,
+bool read_ldtk_level(const json& project_json, const fs::path& project_file, const std::string& name,
+                     const fs::path& canonical_root, const EditorLimits& limits, EditorLevelBuilder& builder,
                      std::vector<std::string>& errors) {
     builder.read_file(project_file);
-    const std::optional<json> project = read_project_json(project_file, limits, errors);
-    if (!project) return false;
+    const json* project = &project_json;
     const json* level = nullptr;
-    for (const json* candidate : project_levels(*project, project_file, errors)) {
+    std::vector<std::string> listing_errors;  // reported when the project was listed
+    for (const json* candidate : project_levels(*project, project_file, listing_errors)) {
         if (candidate->is_object() && string_or(*candidate, "identifier") == name) level = candidate;
     }
     if (!level) return false;
