@@ -52,7 +52,7 @@ inline constexpr int carry_spot_search_radius = 8;
 
 /// The snapshot that puts `save` into `level`, an edited version of the level it was made in. `fresh` is
 /// that level at its start (the capture of a World just built from it: every placement's entity, state.
-/// placement naming it). The player (position, velocity, state) and the game state (coins, lives, deaths,
+/// placement naming it). The player (position, velocity, state) and the game state (coins, deaths,
 /// timer) come from the save; coins_total and the player's spawn point from the edited level. nullopt with
 /// `error` when the save cannot be carried (it has no placement table, or its entities do not match it).
 std::optional<WorldSnapshot> carry_save(const SavedGame& save, const WorldSnapshot& fresh,

@@ -257,13 +257,7 @@ void Player::hazard(World& world) {
         safe_y = spawn_y;
     }
     return_ticks = world.tuning().hazard_return_ticks;
-    run_vx = 0;
-    jumping = false;
-    riding = {};
-    if (state.body) {
-        state.body->SetLinearVelocity(b2Vec2(0, 0));
-        state.body->SetEnabled(false);
-    }
+    leave_the_ground();
 }
 
 void Player::hurt(World& world, double from_x) {
@@ -285,6 +279,16 @@ void Player::hurt(World& world, double from_x) {
     die(world);
 }
 
+void Player::leave_the_ground() {
+    run_vx = 0;
+    jumping = false;
+    riding = {};
+    if (state.body) {
+        state.body->SetLinearVelocity(b2Vec2(0, 0));
+        state.body->SetEnabled(false);
+    }
+}
+
 void Player::die(World& world) {
     // Out of hearts: counted, then back at the last checkpoint (or the start) with full hearts. There are
     // no lives: checkpoints carry the player, as in Celeste.
@@ -293,13 +297,7 @@ void Player::die(World& world) {
     health = 0;
     invulnerable_ticks = world.tuning().invulnerable_ticks;
     dead_ticks = world.tuning().respawn_ticks;
-    run_vx = 0;
-    jumping = false;
-    riding = {};
-    if (state.body) {
-        state.body->SetLinearVelocity(b2Vec2(0, 0));
-        state.body->SetEnabled(false);
-    }
+    leave_the_ground();
 }
 
 }  // namespace qs

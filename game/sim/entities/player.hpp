@@ -93,6 +93,9 @@ struct Player {
     void remember_safe_footing(World& world, const GroundContact& ground);
     /// Out of hearts: a death, counted; respawns at the last checkpoint after a moment.
     void die(World& world);
+    /// Taken out of play (dead or carried back from a hazard): no run, no jump, no ride, the body still
+    /// and out of the physics until placed again.
+    void leave_the_ground();
     /// Places the body at (x, y), still, invulnerable for a moment.
     void place_at(World& world, double x, double y);
     /// Coyote time, the jump buffer, and down + jump dropping through a one-way floor.
