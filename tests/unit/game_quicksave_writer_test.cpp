@@ -3,8 +3,6 @@
 // folder never overwrite each other's files, and a save folder deleted while playing is made again.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -13,19 +11,13 @@
 #include "game/save/quicksaves.hpp"
 #include "game/save/save_codec.hpp"
 #include "game_test_world.hpp"
+#include "scratch_dir.hpp"
 
 using namespace qs;
 using namespace qs::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path scratch(const std::string& name) {
-    fs::path dir = fs::temp_directory_path() / ("qs_game_writer_" + std::to_string(::getpid())) / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 std::shared_ptr<SavedGame> save_at(World& world, std::int64_t tick) {
     return std::make_shared<SavedGame>(SavedGame{"test_map", test_play(7), 0, tick, world.capture()});
@@ -58,7 +50,8 @@ bool has_temp_files(const fs::path& dir) {
 }  // namespace
 
 TEST_CASE("quicksave writer: F5 faster than the disk keeps at most the ring's saves waiting, the newest") {
-    fs::path dir = scratch("coalesce");
+    const ScratchDir scratch_dir("qs_writer_coalesce");
+    fs::path dir = scratch_dir.path();
     auto world = make_world({"P.c.w.t.", "########"});
     std::vector<std::weak_ptr<SavedGame>> made;
     {
@@ -96,7 +89,8 @@ TEST_CASE("quicksave writer: F5 faster than the disk keeps at most the ring's sa
 }
 
 TEST_CASE("quicksave writer: a save the reader would refuse is not written; the player is told") {
-    fs::path dir = scratch("refused");
+    const ScratchDir scratch_dir("qs_writer_refused");
+    fs::path dir = scratch_dir.path();
     auto world = make_world({"P.......", "########"}, [](std::vector<Entity>& entities) {
         Sign sign;
         sign.state.x = 4.5;
@@ -121,7 +115,8 @@ TEST_CASE("quicksave writer: a save the reader would refuse is not written; the 
 }
 
 TEST_CASE("quicksave writer: two writers saving into one folder at once lose nothing and overwrite nothing") {
-    fs::path dir = scratch("two_writers");
+    const ScratchDir scratch_dir("qs_writer_two_writers");
+    fs::path dir = scratch_dir.path();
     auto world_a = make_world({"P.c.w.t.", "########"});
     auto world_b = make_world({"P.c.w.t.", "########"});
     constexpr int each = 150;
@@ -152,7 +147,8 @@ TEST_CASE("quicksave writer: two writers saving into one folder at once lose not
 }
 
 TEST_CASE("quicksave writer: a save folder deleted while playing is made again, and the player is told") {
-    fs::path dir = scratch("deleted") / "saves";
+    const ScratchDir scratch_dir("qs_writer_deleted");
+    fs::path dir = scratch_dir.path() / "saves";
     auto world = make_world({"P.c.w.t.", "########"});
     QuickSaves saves(dir, 5);
     saves.keep(save_at(*world, 1), 0.1);
