@@ -96,7 +96,8 @@ class App final : private MenuHost {
         assisted_ = 0;
         frame_advanced_ = false;
         splits_.start_run(
-            progress_.splits_for(session_.level().level->folder_name, session_.play_identity().id()));
+            progress_.splits_for(RunRecords::key_of(*session_.level().level, session_.play_identity()),
+                                 session_.play_identity().id()));
     }
     void show_results();
     /// After the last chapter's last level: the end, the credits and what is left to do.
@@ -143,11 +144,19 @@ class App final : private MenuHost {
         stop_watching();
         if (!begin_level(levels_.check(folder))) toast("That level cannot be loaded");
     }
-    bool has_best_run(const std::string& level) const override {
+    bool has_best_run(const std::string& name, const fs::path& folder) const override {
         std::error_code ec;
-        return fs::exists(RunRecords::best_run_path(level), ec);
+        return fs::exists(RunRecords::best_run_path(listed_record_key(name, folder)), ec);
     }
-    void watch_best_run(const std::string& level) override;
+    void watch_best_run(const std::string& name, const fs::path& folder) override;
+    /// The record key of a listed level (whose layout is not read until it is opened): a shipped level's
+    /// name; for another, the one key its name has records under, else its bare name (a best run kept
+    /// before records had keys; watching checks it against the level, so it never plays on another).
+    std::string listed_record_key(const std::string& name, const fs::path& folder) const {
+        if (is_shipped_level(folder)) return name;
+        const std::string key = progress_.listed_key(name, false);
+        return key.empty() ? name : key;
+    }
     /// Leaves a replay watched from the level select (live play from here on, with the player's own
     /// quicksaves and the tuning of assets/tuning.json again).
     void stop_watching() {
@@ -340,6 +349,13 @@ void App::on_level_started() {
     const LevelData& level = *session_.level().level;
     levels_.playing(level);
     if (presentation_) presentation_->show_level(*session_.world());
+    if (!options_.headless) {
+        // Records kept under the bare name of a level the player added are moved to its key once it is
+        // known to be the same level (the best run was made on what is played now).
+        const std::string key = RunRecords::key_of(level, session_.play_identity());
+        if (progress_.adopt_unkeyed(level.folder_name, key, session_.play_identity()))
+            RunRecords::adopt_unkeyed_files(level.folder_name, key);
+    }
     if (const std::string note = runs_.show_ghost(level, session_.play_identity(), settings_.ghost);
         !note.empty())
         toast(note, 4);
@@ -350,19 +366,19 @@ void App::on_level_started() {
     session_.add_level_start_ms(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
 }
 
-void App::watch_best_run(const std::string& level) {
+void App::watch_best_run(const std::string& name, const fs::path& folder) {
     std::string error;
-    std::optional<Replay> replay = read_replay_file(RunRecords::best_run_path(level), error);
-    const LevelListing* listing = levels_.find(level);
-    if (!replay || !listing) {
-        toast(replay ? "Level '" + printable(level) + "' is not installed" : printable(error), 5);
+    const fs::path file = RunRecords::best_run_path(listed_record_key(name, folder));
+    std::optional<Replay> replay = read_replay_file(file, error);
+    if (!replay) {
+        toast(printable(error), 5);
         return;
     }
-    CheckedLevel checked = levels_.check(listing->path);
+    CheckedLevel checked = levels_.check(folder);
     if (const std::string mismatch = replay_mismatch(*replay, checked, levels_); !mismatch.empty()) {
-        std::fprintf(stderr, "quickstep: %s: %s\n", RunRecords::best_run_path(level).c_str(),
-                     mismatch.c_str());
-        toast("The best run of " + listing->title + " cannot be played: " + mismatch, 6);
+        std::fprintf(stderr, "quickstep: %s: %s\n", file.c_str(), mismatch.c_str());
+        const std::string title = checked.level ? checked.level->name : printable(name);
+        toast("The best run of " + title + " cannot be played: " + mismatch, 6);
         return;
     }
     // A replay's F5s and F9s use a scratch folder, as they did the recorded run's own: the player's
@@ -416,7 +432,7 @@ void App::open_ending() {
     for (const LevelListing& listing : levels_.listings()) {
         if (!listing.ok) continue;
         ++total;
-        const LevelRecord* record = progress_.find(listing.name);
+        const LevelRecord* record = progress_.find_listed(listing.name, is_shipped_level(listing.path));
         if (record && record->completed) ++finished;
         if (record && record->completed && record->best_coins >= record->coins_total) ++all_coins;
     }
@@ -601,8 +617,9 @@ void App::show_results() {
                             std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
         return;
     }
+    const std::string key = RunRecords::key_of(world.level(), session_.play_identity());
     if (assisted_ > 0 || frame_advanced_) {  // the level is finished, but no records are kept
-        progress_.record_assisted(world.level().folder_name, game.coins_total);
+        progress_.record_assisted(key, game.coins_total);
         std::string message;
         if (!progress_.save(progress_path(), message))
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
@@ -614,11 +631,11 @@ void App::show_results() {
                             format_time(game.timer_ticks));
         return;
     }
-    bool best = progress_.record(world.level().folder_name, game.timer_ticks, game.coins, game.coins_total,
-                                 session_.play_identity());
-    SplitRecord splits = progress_.splits_for(world.level().folder_name, session_.play_identity().id());
+    bool best =
+        progress_.record(key, game.timer_ticks, game.coins, game.coins_total, session_.play_identity());
+    SplitRecord splits = progress_.splits_for(key, session_.play_identity().id());
     const bool best_splits = splits.add_finished_run(splits_.run(), session_.play_identity().id());
-    progress_.keep_splits(world.level().folder_name, splits);
+    progress_.keep_splits(key, splits);
     runs_.keep_finished_run(tick_, best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());

@@ -39,9 +39,10 @@ class MenuHost {
     virtual std::string level_name() const = 0;
     virtual bool in_play() const = 0;
     virtual void start_level(const std::filesystem::path& folder) = 0;
-    /// Whether the level's best finished run is kept as a replay, and playing it back.
-    virtual bool has_best_run(const std::string& level) const = 0;
-    virtual void watch_best_run(const std::string& level) = 0;
+    /// Whether the best finished run of the listed level `name` in `folder` is kept as a replay, and
+    /// playing it back.
+    virtual bool has_best_run(const std::string& name, const std::filesystem::path& folder) const = 0;
+    virtual void watch_best_run(const std::string& name, const std::filesystem::path& folder) = 0;
     virtual void restart_level() = 0;
     virtual void next_level() = 0;
     virtual void quit_to_title() = 0;

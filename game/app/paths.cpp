@@ -39,6 +39,14 @@ std::vector<fs::path> level_dirs(const std::vector<fs::path>& extra_dirs) {
     return dirs;
 }
 
+bool is_shipped_level(const fs::path& folder) {
+    std::error_code ec;
+    const fs::path shipped = fs::weakly_canonical(data_dir() / "levels", ec);
+    if (ec) return false;
+    const fs::path parent = fs::weakly_canonical(folder, ec).parent_path();
+    return !ec && parent == shipped;
+}
+
 std::string display_path(const fs::path& path) {
     std::string text = path.string();
     const char* home = std::getenv("HOME");

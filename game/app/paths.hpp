@@ -19,6 +19,9 @@ std::filesystem::path user_data_dir();
 /// (the --levels-dir entries).
 std::vector<std::filesystem::path> level_dirs(const std::vector<std::filesystem::path>& extra_dirs);
 
+/// True when `folder` is a level in the shipped levels/ (data_dir()), not one the player added.
+bool is_shipped_level(const std::filesystem::path& folder);
+
 /// $XDG_DATA_HOME/quickstep/screenshots/quickstep-N.png with the first N not yet taken (the folder made).
 std::filesystem::path next_screenshot_path();
 

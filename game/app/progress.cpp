@@ -231,6 +231,35 @@ const LevelRecord* Progress::find(const std::string& level) const {
     return it == levels_.end() ? nullptr : &it->second;
 }
 
+const LevelRecord* Progress::find_listed(const std::string& name, bool shipped) const {
+    const std::string key = listed_key(name, shipped);
+    return key.empty() ? nullptr : find(key);
+}
+
+std::string Progress::listed_key(const std::string& name, bool shipped) const {
+    if (shipped) return levels_.count(name) ? name : std::string();
+    const std::string prefix = name + "@";
+    std::string found;
+    for (auto it = levels_.lower_bound(prefix); it != levels_.end() && it->first.rfind(prefix, 0) == 0;
+         ++it) {
+        const std::string digest = it->first.substr(prefix.size());
+        if (digest.size() != 16 || digest.find_first_not_of("0123456789abcdef") != std::string::npos)
+            continue;  // a level whose own name goes on with '@'
+        if (!found.empty()) return {};
+        found = it->first;
+    }
+    return found;
+}
+
+bool Progress::adopt_unkeyed(const std::string& name, const std::string& key, const PlayIdentity& play) {
+    auto it = levels_.find(name);
+    if (key == name || it == levels_.end() || levels_.count(key) || it->second.best_play != play.id())
+        return false;
+    levels_[key] = it->second;
+    levels_.erase(name);
+    return true;
+}
+
 ChapterProgress Progress::for_chapters() const {
     ChapterProgress result;
     for (const auto& [name, record] : levels_) result.coins += record.best_coins;
@@ -239,6 +268,23 @@ ChapterProgress Progress::for_chapters() const {
         return record && record->completed;
     };
     return result;
+}
+
+std::string record_key(const std::string& name, bool shipped, const PlayIdentity& play) {
+    return shipped ? name : name + "@" + digest_text(play.layout_id());
+}
+
+std::string record_file_stem(const std::string& key) {
+    std::string stem;
+    for (char c : key) {
+        if (c == '%')
+            stem += "%25";
+        else if (c == '/')
+            stem += "%2F";
+        else
+            stem += c;
+    }
+    return stem;
 }
 
 std::filesystem::path progress_path() {

@@ -3,7 +3,8 @@
 // itself is set aside (never overwritten) before the first save after reading it. A best time keeps the
 // tuning it was made with (a digest): a run under other tuning is not compared with it, and the level
 // select shows it as made with other tuning. The splits of the personal best and the best segments are kept
-// for the play identity they were run on (split_record.hpp).
+// for the play identity they were run on (split_record.hpp). Records are kept under a level's
+// record_key: a shipped level's name, any other level's name with the digest of its layout.
 #pragma once
 
 #include <cstdint>
@@ -57,7 +58,17 @@ class Progress {
         record.completed = true;
         record.coins_total = coins_total;
     }
-    const LevelRecord* find(const std::string& level) const;
+    const LevelRecord* find(const std::string& key) const;
+    /// The record the level select shows for a listed level, whose layout it does not read: a shipped
+    /// level's by name; for any other level the one record kept under `name@...`, or none when there are
+    /// several (levels of that name with other layouts were played: which one is listed is not known
+    /// until it is opened).
+    const LevelRecord* find_listed(const std::string& name, bool shipped) const;
+    /// The record_key find_listed(name, shipped) found, or "" when none.
+    std::string listed_key(const std::string& name, bool shipped) const;
+    /// A record kept under the level's bare name before records had keys (a level not shipped) moves to
+    /// `key` when its best run was made on `play` (so it is that level); true when it moved.
+    bool adopt_unkeyed(const std::string& name, const std::string& key, const PlayIdentity& play);
     /// The split record of `level` made on the play identity `play`, else an empty one (a run on another
     /// level, tuning or simulation version is not compared with it).
     SplitRecord splits_for(const std::string& level, std::uint64_t play) const;
@@ -73,6 +84,15 @@ class Progress {
     std::map<std::string, LevelRecord> levels_;
     bool damaged_ = false;
 };
+
+/// The name a level's records (progress, best and latest runs, ghost) are kept under: a shipped level's
+/// folder name, so its records stay through game updates that change it; any other level's name with
+/// its layout (`NAME@0123456789abcdef`, PlayIdentity::layout_id), so a stranger's level that has an
+/// installed level's name keeps records of its own, and an edited level starts new ones.
+std::string record_key(const std::string& name, bool shipped, const PlayIdentity& play);
+
+/// `key` as a file name: '%' and '/' (a level inside a project folder) escaped as %25 and %2F.
+std::string record_file_stem(const std::string& key);
 
 /// $XDG_DATA_HOME/quickstep/progress.json.
 std::filesystem::path progress_path();

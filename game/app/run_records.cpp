@@ -7,6 +7,7 @@
 
 #include "engine/level_data.hpp"
 #include "game/app/paths.hpp"
+#include "game/app/progress.hpp"
 #include "game/sim/entities/player.hpp"
 
 namespace qs {
@@ -17,6 +18,7 @@ void RunRecords::start_run(const LevelData& level, const PlayIdentity& play, con
                            std::int64_t tick, bool rewind_speedup) {
     if (!windowed_ && recorder_.started()) return;
     recorder_.start(level.folder_name, play, tuning, tick, rewind_speedup);
+    run_key_ = key_of(level, play);
     run_saves_.clear();
     ghost_recording_ = {level.folder_name, play, false, {}};
 }
@@ -63,13 +65,14 @@ void RunRecords::keep_finished_run(std::int64_t tick, bool best) {
     // Finished runs are kept in the replays folder: the latest one per level and the best (fastest) one.
     if (!recorder_.started() || replay_) return;
     Replay run = recorder_.finish(tick, complete_tick_);
-    fs::path dir = user_data_dir() / "replays";
+    const fs::path dir = user_data_dir() / "replays";
+    const std::string stem = record_file_stem(run_key_);
     std::string error;
-    if (!write_replay_file(dir / (run.level + "-latest.qsr"), run, error))
+    if (!write_replay_file(dir / (stem + "-latest.qsr"), run, error))
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-    if (best && !write_replay_file(dir / (run.level + "-best.qsr"), run, error))
+    if (best && !write_replay_file(dir / (stem + "-best.qsr"), run, error))
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-    if (best && !write_ghost_file(dir / (run.level + "-best.ghost"), ghost_recording_, error))
+    if (best && !write_ghost_file(dir / (stem + "-best.ghost"), ghost_recording_, error))
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
 }
 
@@ -77,7 +80,8 @@ std::string RunRecords::show_ghost(const LevelData& level, const PlayIdentity& p
     ghost_.reset();
     if (!windowed_ || !wanted) return "";
     std::string error;
-    fs::path file = user_data_dir() / "replays" / (level.folder_name + "-best.ghost");
+    const fs::path file =
+        user_data_dir() / "replays" / (record_file_stem(key_of(level, play)) + "-best.ghost");
     std::error_code ec;
     if (!fs::exists(file, ec)) return "";
     ghost_ = read_ghost_file(file, error);
@@ -98,8 +102,22 @@ std::string RunRecords::show_ghost(const LevelData& level, const PlayIdentity& p
     return "";
 }
 
-fs::path RunRecords::best_run_path(const std::string& level) {
-    return user_data_dir() / "replays" / (level + "-best.qsr");
+fs::path RunRecords::best_run_path(const std::string& key) {
+    return user_data_dir() / "replays" / (record_file_stem(key) + "-best.qsr");
+}
+
+std::string RunRecords::key_of(const LevelData& level, const PlayIdentity& play) {
+    return record_key(level.folder_name, is_shipped_level(level.folder), play);
+}
+
+void RunRecords::adopt_unkeyed_files(const std::string& name, const std::string& key) {
+    const fs::path dir = user_data_dir() / "replays";
+    for (const char* kind : {"-best.qsr", "-best.ghost", "-latest.qsr"}) {
+        const fs::path from = dir / (record_file_stem(name) + kind);
+        const fs::path to = dir / (record_file_stem(key) + kind);
+        std::error_code ec;
+        if (fs::exists(from, ec) && !fs::exists(to, ec)) fs::rename(from, to, ec);
+    }
 }
 
 void RunRecords::watch(Replay replay, std::int64_t tick) {

@@ -50,6 +50,11 @@ class RunRecords {
     /// A finished run (not a watched replay) is kept in the replays folder: as the latest one of its level,
     /// and when `best` as the best one with its ghost.
     void keep_finished_run(std::int64_t tick, bool best);
+    /// The record_key (progress.hpp) `level` played as `play` keeps its records under.
+    static std::string key_of(const LevelData& level, const PlayIdentity& play);
+    /// The best and latest runs and the ghost kept under the level's bare name (before records had keys)
+    /// move to `key`, where a file of that kind is not kept yet.
+    static void adopt_unkeyed_files(const std::string& name, const std::string& key);
 
     // ---- the best run's ghost ----
     /// Shows the ghost of `level`'s best run when `wanted` in a window and it was run on the level played
@@ -62,8 +67,8 @@ class RunRecords {
     }
 
     // ---- watching a replay ----
-    /// The best run of `level` in the replays folder.
-    static std::filesystem::path best_run_path(const std::string& level);
+    /// The best run kept under record key `key` in the replays folder.
+    static std::filesystem::path best_run_path(const std::string& key);
     /// The replay being watched, if any.
     const std::optional<Replay>& replay() const { return replay_; }
     bool watching() const { return replay_.has_value(); }
@@ -83,6 +88,7 @@ class RunRecords {
     const bool windowed_;
     const bool replay_given_;
     ReplayRecorder recorder_;  ///< the run as it is played
+    std::string run_key_;      ///< the record key of the level the run is recorded on
     /// Saves made since the recording started (a quickload of one of these is replayed by making it again).
     std::vector<std::shared_ptr<const SavedGame>> run_saves_;
     GhostTrack ghost_recording_;  ///< where the player of this run was, by level time (windowed play)

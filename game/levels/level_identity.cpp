@@ -65,6 +65,15 @@ std::uint64_t PlayIdentity::id() const {
     return d.finish();
 }
 
+std::uint64_t PlayIdentity::layout_id() const {
+    DigestBuilder d;
+    d.add_string("layout");
+    d.add_u64(geometry);
+    d.add_u64(entities);
+    d.add_u64(rules);
+    return d.finish();
+}
+
 std::uint64_t LookIdentity::id() const {
     DigestBuilder d;
     d.add_string("look");

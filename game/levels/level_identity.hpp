@@ -39,6 +39,9 @@ struct PlayIdentity {
 
     /// All components in one 64-bit id (what a save file's header carries).
     std::uint64_t id() const;
+    /// The level's part alone (geometry, entities, rules) in one 64-bit id: what a level's records are
+    /// kept under when it is not a shipped one (record_key).
+    std::uint64_t layout_id() const;
     /// The level's part alone (geometry, entities, rules): equal means the world's layout is the same, so
     /// a save restores exactly whatever the tuning and simulation version.
     bool same_level(const PlayIdentity& other) const {

@@ -46,7 +46,8 @@ if command -v xvfb-run >/dev/null; then
         else printf '30 retry_spot\n40 +right\n' >"$SCRATCH/walk.txt"; fi
         xvfb-run -a -s "-screen 0 1280x720x24" "$QS" walk --input "$SCRATCH/walk.txt" --frames 400 \
             --save-dir "$SCRATCH/saves" >/dev/null 2>"$SCRATCH/$run.err"
-        finished=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['levels']['walk']['completed'])" \
+        # An added level's record is kept under its name and layout: walk@<16 hex digits>.
+        finished=$(python3 -c "import json,sys; print([v['completed'] for k, v in json.load(open(sys.argv[1]))['levels'].items() if k.startswith('walk@')][0])" \
             "$XDG_DATA_HOME/quickstep/progress.json" 2>/dev/null || echo none)
         replays=$(ls "$XDG_DATA_HOME/quickstep/replays" 2>/dev/null | wc -l)
         if [ $run = clean ]; then

@@ -205,3 +205,62 @@ TEST_CASE("progress: split records survive save and load, keyed by play identity
     }
     fs::remove_all(dir);
 }
+
+TEST_CASE("progress: records of levels the player added are kept by name and layout, never mixed") {
+    const PlayIdentity installed{1, 2, 3, tuning_digest(Tuning{}), 1};
+    PlayIdentity stranger = installed;
+    stranger.geometry = 99;  // same folder name, another level
+    PlayIdentity retuned = installed;
+    retuned.tuning = 77;  // the same level under other tuning: the same layout
+    CHECK(record_key("01_first_steps", true, installed) == "01_first_steps");
+    CHECK(record_key("01_first_steps", true, stranger) == "01_first_steps");
+    const std::string mine = record_key("hills", false, installed);
+    const std::string theirs = record_key("hills", false, stranger);
+    CHECK(mine.rfind("hills@", 0) == 0);
+    CHECK(mine.size() == std::string("hills@").size() + 16);
+    CHECK(mine != theirs);
+    CHECK(record_key("hills", false, retuned) == mine);
+
+    Progress progress;
+    CHECK(progress.find_listed("hills", false) == nullptr);
+    progress.record(mine, 600, 3, 5, installed);
+    REQUIRE(progress.find_listed("hills", false));
+    CHECK(progress.find_listed("hills", false)->best_ticks == 600);
+    CHECK(progress.find_listed("hills", true) == nullptr);  // a shipped "hills" has its own record
+    // The stranger's level of the same name finishes faster: the installed level's record is untouched.
+    CHECK(progress.record(theirs, 300, 1, 2, stranger));
+    REQUIRE(progress.find(mine));
+    CHECK(progress.find(mine)->best_ticks == 600);
+    CHECK(progress.find(mine)->best_coins == 3);
+    CHECK(progress.find(theirs)->best_ticks == 300);
+    // Two layouts of one name: the list cannot tell which one it shows until it is opened.
+    CHECK(progress.find_listed("hills", false) == nullptr);
+    CHECK(progress.listed_key("hills", false).empty());
+    // A level whose own name goes on with '@' is not taken for a layout of "hills".
+    Progress other;
+    other.record(record_key("hills@home", false, installed), 100, 0, 0, installed);
+    CHECK(other.find_listed("hills", false) == nullptr);
+    CHECK(other.find_listed("hills@home", false));
+}
+
+TEST_CASE("progress: a record kept under a bare name moves to the level's key only when it is that level") {
+    const PlayIdentity play{1, 2, 3, tuning_digest(Tuning{}), 1};
+    PlayIdentity edited = play;
+    edited.entities = 5;
+    Progress progress;
+    progress.record("hills", 600, 3, 5, play);  // as written before records had keys
+    CHECK_FALSE(progress.adopt_unkeyed("hills", record_key("hills", false, edited), edited));
+    CHECK(progress.find("hills"));
+    const std::string key = record_key("hills", false, play);
+    CHECK(progress.adopt_unkeyed("hills", key, play));
+    CHECK(progress.find("hills") == nullptr);
+    REQUIRE(progress.find(key));
+    CHECK(progress.find(key)->best_ticks == 600);
+    CHECK_FALSE(progress.adopt_unkeyed("hills", key, play));  // nothing left to move
+}
+
+TEST_CASE("progress: a record key as a file name keeps a project's level in the replays folder") {
+    CHECK(record_file_stem("01_first_steps") == "01_first_steps");
+    CHECK(record_file_stem("castle/Level_0@00ff") == "castle%2FLevel_0@00ff");
+    CHECK(record_file_stem("100%/a") == "100%25%2Fa");
+}
