@@ -301,7 +301,7 @@ TEST_CASE("levels: prefab fields outside their ranges are errors naming the entr
     level.folder = "lab";
     level.tiles = TileGrid(8, 4);
     auto entry = [&](const std::string& prefab, json config) {
-        level.sprite_entries.push_back({"#000000", prefab, "", std::move(config)});
+        level.sprite_entries.push_back({"#000000", prefab, "", std::move(config), ""});
         SpritePlacement placement;
         placement.entry = static_cast<int>(level.sprite_entries.size()) - 1;
         placement.px = placement.entry;
