@@ -259,15 +259,6 @@ EditorProject list_levels(const fs::path& folder, const EditorLimits& limits, js
     return project;
 }
 
-/// The folder's own name, also for "levels/x/" and ".".
-std::string folder_name_of(const fs::path& folder, const fs::path& canonical_root) {
-    fs::path normal = folder.lexically_normal();
-    if (normal.filename().empty()) normal = normal.parent_path();
-    const std::string name = normal.filename().string();
-    if (name.empty() || name == "." || name == "..") return canonical_root.filename().string();
-    return name;
-}
-
 LevelLoadResult load_level(const fs::path& folder, const std::string& name, const LevelSchema& schema,
                            const LevelLimits& limits, const EditorLimits& editor_limits) {
     LevelLoadResult result;
@@ -309,7 +300,7 @@ LevelLoadResult load_level(const fs::path& folder, const std::string& name, cons
     }
     std::optional<LevelData> data = builder.finish(folder, name, level->file);
     if (data) {
-        data->folder_name = folder_name_of(folder, canonical_root) + "/" + name;
+        data->folder_name = level_folder_detail::folder_name_of(folder, canonical_root) + "/" + name;
         data->editor = file.extension() == ".ldtk" ? "LDtk" : "Tiled";
         data->warnings = result.warnings;
         result.level = std::move(data);

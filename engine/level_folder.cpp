@@ -30,15 +30,6 @@ bool hash_file(const fs::path& path, std::uint64_t& hash) {
     return file.eof();
 }
 
-/// The folder's own name, also for "levels/x/" and ".".
-std::string folder_name_of(const fs::path& folder, const fs::path& canonical_root) {
-    fs::path normal = folder.lexically_normal();
-    if (normal.filename().empty()) normal = normal.parent_path();
-    const std::string name = normal.filename().string();
-    if (name.empty() || name == "." || name == "..") return canonical_root.filename().string();
-    return name;
-}
-
 /// The canonical path of an existing folder, or nullopt with the reason in `errors`.
 std::optional<fs::path> check_folder(const fs::path& folder, ErrorList& errors) {
     std::error_code ec;
@@ -194,5 +185,18 @@ LevelScanResult scan_level_folder(const std::filesystem::path& folder, const Lev
         return {folder.filename().string(), {folder.string() + ": cannot load the level: " + e.what()}};
     }
 }
+
+namespace level_folder_detail {
+
+/// The folder's own name, also for "levels/x/" and ".".
+std::string folder_name_of(const fs::path& folder, const fs::path& canonical_root) {
+    fs::path normal = folder.lexically_normal();
+    if (normal.filename().empty()) normal = normal.parent_path();
+    const std::string name = normal.filename().string();
+    if (name.empty() || name == "." || name == "..") return canonical_root.filename().string();
+    return name;
+}
+
+}  // namespace level_folder_detail
 
 }  // namespace qs

@@ -102,4 +102,7 @@ void read_sprites(const fs::path& folder, const std::vector<LayerFile>& sprite_l
                   const std::optional<LvlContents>& lvl, const LevelLimits& limits, ErrorList& errors,
                   std::vector<SpritePlacement>& placements);
 
+/// The folder's own name, also for "levels/x/" and ".".
+std::string folder_name_of(const fs::path& folder, const fs::path& canonical_root);
+
 }  // namespace qs::level_folder_detail
