@@ -48,6 +48,18 @@ fs::path project_root(const fs::path& folder) {
 
 }  // namespace
 
+FolderWatcher::FileStamp FolderWatcher::stamp_of(const fs::path& file, std::string relative) {
+    FileStamp stamp;
+    stamp.relative = std::move(relative);
+    std::error_code ec;
+    // Follows links, like the loader; a file that vanishes mid-scan just reads as size 0.
+    stamp.size = fs::file_size(file, ec);
+    if (ec) stamp.size = 0;
+    stamp.mtime = fs::last_write_time(file, ec);
+    if (ec) stamp.mtime = {};
+    return stamp;
+}
+
 std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
     std::vector<FileStamp> found;
     if (const fs::path root = project_root(folder_); !root.empty()) {
@@ -58,14 +70,7 @@ std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
         for (std::size_t seen = 0; !ec && it != end && seen < kMaxFiles; it.increment(ec), ++seen) {
             if (it.depth() > 8) it.disable_recursion_pending();
             if (!is_project_file(it->path())) continue;
-            FileStamp stamp;
-            stamp.relative = it->path().lexically_relative(root).string();
-            std::error_code stat_ec;
-            stamp.size = fs::file_size(it->path(), stat_ec);
-            if (stat_ec) stamp.size = 0;
-            stamp.mtime = fs::last_write_time(it->path(), stat_ec);
-            if (stat_ec) stamp.mtime = {};
-            found.push_back(std::move(stamp));
+            found.push_back(stamp_of(it->path(), it->path().lexically_relative(root).string()));
         }
         std::sort(found.begin(), found.end(),
                   [](const FileStamp& a, const FileStamp& b) { return a.relative < b.relative; });
@@ -76,15 +81,7 @@ std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
         for (fs::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
             const std::string name = it->path().filename().string();
             if (!matches(name)) continue;
-            FileStamp stamp;
-            stamp.relative = prefix + name;
-            std::error_code stat_ec;
-            // Follows links, like the loader; a file that vanishes mid-scan just reads as size 0.
-            stamp.size = fs::file_size(it->path(), stat_ec);
-            if (stat_ec) stamp.size = 0;
-            stamp.mtime = fs::last_write_time(it->path(), stat_ec);
-            if (stat_ec) stamp.mtime = {};
-            found.push_back(std::move(stamp));
+            found.push_back(stamp_of(it->path(), prefix + name));
         }
     };
     add_matching(folder_, "", [](const std::string& name) { return fs::path(name).extension() == ".lvl"; });

@@ -55,6 +55,8 @@ class FolderWatcher {
         bool operator==(const FileStamp&) const = default;
     };
 
+    /// `file`'s size and mtime (zero when it cannot be read), under the name `relative`.
+    static FileStamp stamp_of(const std::filesystem::path& file, std::string relative);
     /// Lists the watched files with their size and mtime, sorted by name; never throws.
     std::vector<FileStamp> scan() const;
 
