@@ -1,0 +1,173 @@
+// Levels in the running program: starting one (the run recorded, the ghost shown), watching a best run,
+// the next level and the ending, hot reload, and the results and records of a finished run.
+#include <chrono>
+#include <cstdio>
+
+#include "game/app/app_state.hpp"
+
+namespace qs {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// ---- levels ----
+
+bool App::begin_level(CheckedLevel checked) {
+    practice_.level_begun();
+    if (!session_.start(std::move(checked))) return false;
+    runs_.start_run(*session_.level().level, session_.play_identity(), session_.tuning(), tick_,
+                    rewind_speedup());
+    start_splits();
+    on_level_started();
+    return true;
+}
+
+void App::on_level_started() {
+    const auto started = Clock::now();
+    const LevelData& level = *session_.level().level;
+    levels_.playing(level);
+    if (presentation_) presentation_->show_level(*session_.world());
+    if (!options_.headless) {
+        // Records kept under the bare name of a level the player added are moved to its key once it is
+        // known to be the same level (the best run was made on what is played now).
+        const std::string key = RunRecords::key_of(level, session_.play_identity());
+        if (progress_.adopt_unkeyed(level.folder_name, key, session_.play_identity()))
+            RunRecords::adopt_unkeyed_files(level.folder_name, key);
+    }
+    if (const std::string note = runs_.show_ghost(level, session_.play_identity(), settings_.ghost);
+        !note.empty())
+        toast(note, 4);
+    actions_.release_all();
+    take_held_directions_ = true;
+    menus_.resume();
+    // Showing the level is part of starting it: the level line counts it until the first tick.
+    session_.add_level_start_ms(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+}
+
+void App::watch_best_run(const std::string& name, const fs::path& folder) {
+    std::string error;
+    const fs::path file = RunRecords::best_run_path(listed_record_key(name, folder));
+    std::optional<Replay> replay = read_replay_file(file, error);
+    if (!replay) {
+        toast(printable(error), 5);
+        return;
+    }
+    CheckedLevel checked = levels_.check(folder);
+    if (const std::string mismatch = replay_mismatch(*replay, checked, levels_); !mismatch.empty()) {
+        std::fprintf(stderr, "quickstep: %s: %s\n", file.c_str(), mismatch.c_str());
+        const std::string title = checked.level ? checked.level->name : printable(name);
+        toast("The best run of " + title + " cannot be played: " + mismatch, 6);
+        return;
+    }
+    // A replay's F5s and F9s use a scratch folder, as they did the recorded run's own: the player's
+    // quicksaves (and progress, best runs, ghosts) are never touched by watching.
+    stop_watching();
+    auto scratch = std::make_unique<ScratchFolder>("quickstep-replay-");
+    if (!scratch->ok()) {
+        toast("Cannot make a scratch folder for the replay's quicksaves", 5);
+        return;
+    }
+    session_.use_scratch_saves(scratch->path());
+    watch_saves_ = std::move(scratch);
+    session_.set_tuning(replay->tuning);
+    // The run plays from now on: its ticks shifted to this session's tick count.
+    runs_.watch(std::move(*replay), tick_);
+    if (!begin_level(std::move(checked))) stop_watching();
+}
+
+void App::next_level() {
+    stop_watching();
+    const std::vector<LevelListing>& levels = levels_.listings();
+    const int playing = levels_.playing_index();
+    const std::string current = playing >= 0 ? levels[static_cast<std::size_t>(playing)].name : "";
+    if (chapters_.find(current)) {
+        // A chapter's level: the next one in playing order; after the last one, the ending.
+        if (std::optional<std::string> next = chapters_.next(current)) {
+            if (const LevelListing* listing = levels_.find(*next); listing && listing->ok) {
+                if (begin_level(levels_.check(listing->path))) return;
+            }
+        } else if (current == chapters_.last()) {
+            session_.close();
+            open_ending();
+            return;
+        }
+        session_.close();
+        menus_.open_level_select();
+        return;
+    }
+    // A level of the player's own: the next one in the list that is not a chapter's.
+    for (int i = playing + 1; i < static_cast<int>(levels.size()); ++i) {
+        if (!levels[i].ok || chapters_.find(levels[i].name)) continue;
+        if (begin_level(levels_.check(levels[i].path))) return;
+    }
+    session_.close();
+    menus_.open_level_select();
+}
+
+void App::open_ending() {
+    // The credits always; "everything done" only when every level is finished with every coin.
+    int finished = 0, total = 0, all_coins = 0;
+    for (const LevelListing& listing : levels_.listings()) {
+        if (!listing.ok) continue;
+        ++total;
+        const LevelRecord* record = progress_.find_listed(listing.name, is_shipped_level(listing.path));
+        if (record && record->completed) ++finished;
+        if (record && record->completed && record->best_coins >= record->coins_total) ++all_coins;
+    }
+    menus_.open_ending(finished, total, all_coins);
+}
+
+void App::hot_reload() {
+    double camera_x = presentation_ ? presentation_->camera_x() : 0;
+    double camera_y = presentation_ ? presentation_->camera_y() : 0;
+    PlaySession::Reload reload = session_.reload_if_edited(SDL_GetTicks64() / 1000.0);
+    if (reload != PlaySession::Reload::reloaded && reload != PlaySession::Reload::reloaded_in_place) return;
+    on_level_started();
+    if (reload == PlaySession::Reload::reloaded_in_place && presentation_)
+        presentation_->place_camera(camera_x, camera_y);
+}
+
+void App::show_results() {
+    session_.end_recording();
+    if (runs_.watching()) {  // a replay finishing is not a new record
+        stop_watching();
+        menus_.open_level_select();
+        toast("End of the replay");
+        return;
+    }
+    const World& world = *session_.world();
+    const GameState& game = world.game;
+    if (practice_.active()) {  // started elsewhere than the level's start: not a record
+        menus_.open_results("Practice run (not recorded)   Coins " + std::to_string(game.coins) + "/" +
+                            std::to_string(game.coins_total) + "   Time " + format_time(game.timer_ticks));
+        return;
+    }
+    const std::string key = RunRecords::key_of(world.level(), session_.play_identity());
+    if (assisted_ > 0 || frame_advanced_) {  // the level is finished, but no records are kept
+        progress_.record_assisted(key, game.coins_total);
+        std::string message;
+        if (!progress_.save(progress_path(), message))
+            std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+        const std::string how = (assisted_ > 0 ? "game speed " + std::to_string(assisted_) + "%" : "") +
+                                (assisted_ > 0 && frame_advanced_ ? ", " : "") +
+                                (frame_advanced_ ? "frame advance" : "");
+        menus_.open_results("Assisted run, " + how + " (no record kept)   Coins " +
+                            std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
+                            format_time(game.timer_ticks));
+        return;
+    }
+    bool best =
+        progress_.record(key, game.timer_ticks, game.coins, game.coins_total, session_.play_identity());
+    SplitRecord splits = progress_.splits_for(key, session_.play_identity().id());
+    const bool best_splits = splits.add_finished_run(splits_.run(), session_.play_identity().id());
+    progress_.keep_splits(key, splits);
+    runs_.keep_finished_run(tick_, best);
+    std::string message;
+    if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+    menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
+                            "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") +
+                            "   Deaths " + std::to_string(game.deaths),
+                        split_result_lines(splits_.results(), splits, best_splits));
+}
+
+}  // namespace qs

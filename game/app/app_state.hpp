@@ -1,0 +1,217 @@
+// The running program's state and its parts, shared by the two files that run it: app.cpp (setup, the tick
+// loop, input, drawing, the end of a run) and app_levels.cpp (starting and leaving levels, the results and
+// records of a finished run). Private to game/app: run_app (app.hpp) is the program's entry.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "engine/printable_text.hpp"
+#include "engine/save_file.hpp"
+#include "game/app/app.hpp"
+#include "game/app/input_events.hpp"
+#include "game/app/level_list.hpp"
+#include "game/app/menu_screens.hpp"
+#include "game/app/pad_script.hpp"
+#include "game/app/paths.hpp"
+#include "game/app/play_session.hpp"
+#include "game/app/practice.hpp"
+#include "game/app/presentation.hpp"
+#include "game/app/progress.hpp"
+#include "game/app/replay_check.hpp"
+#include "game/app/run_records.hpp"
+#include "game/app/scratch_folder.hpp"
+#include "game/app/settings.hpp"
+#include "game/app/split_timer.hpp"
+#include "game/save/state_dump.hpp"
+#include "game/view/hud.hpp"
+
+namespace qs {
+
+class App final : private MenuHost {
+   public:
+    explicit App(const AppOptions& options)
+        : options_(options),
+          settings_(Settings::defaults()),
+          levels_(options.levels_dirs),
+          session_(options.save_dir.value_or(user_data_dir() / "saves"), !options.headless),
+          menus_(*this),
+          runs_(!options.headless, options.replay.has_value()) {}
+
+    int run();
+
+   private:
+    // setup and the end of a run
+    std::optional<CheckedLevel> replay_level(int& exit_code);
+    /// Whether holding rewind speeds up (see PlaySession::hold_rewind): the watched replay's recorded
+    /// choice, else live keys in a window.
+    bool rewind_speedup() const {
+        return runs_.watching() ? runs_.replay()->rewind_speedup : !options_.headless && !script_;
+    }
+    bool open_presentation();
+    /// Removes the temp files killed writes of settings, progress or kept replays left (never one that
+    /// is being written), naming each on stderr.
+    void remove_abandoned_writes();
+    void finish_run();
+
+    // levels
+    bool begin_level(CheckedLevel checked);
+    void on_level_started();
+    /// Presses the directions held down on the keyboard or a gamepad, once after take_held_directions_ is
+    /// set.
+    void take_held_directions();
+    void hot_reload();
+
+    // ticks
+    void tick();
+    void quickload(bool older);
+    /// T: the level painter's retry from the last footing (see Practice).
+    void retry_from_spot() {
+        show(practice_.retry_from_footing(session_, options_.record || runs_.watching(), [this] {
+            session_.restart();
+            start_splits();
+            on_level_started();
+        }));
+    }
+    /// The camera jumps to where a practice start or retry put the player; its toast.
+    void show(const Practice::Outcome& outcome) {
+        if (outcome.moved && presentation_) presentation_->snap_camera(*session_.world());
+        if (!outcome.toast.empty()) toast(outcome.toast, outcome.toast_seconds);
+    }
+    void handle_world_events();
+    /// Paused: the frame-advance key steps one tick per press, and one a frame once held half a second.
+    void advance_frames(const std::vector<std::pair<Action, bool>>& input);
+    /// The level run starts: its splits compared with the level's record as it is played now.
+    void start_splits() {
+        assisted_ = 0;
+        frame_advanced_ = false;
+        splits_.start_run(
+            progress_.splits_for(RunRecords::key_of(*session_.level().level, session_.play_identity()),
+                                 session_.play_identity().id()));
+    }
+    void show_results();
+    /// After the last chapter's last level: the end, the credits and what is left to do.
+    void open_ending();
+
+    // window
+    void poll_input();
+    void handle_global_actions();
+    void take_screenshot();
+    void render(double alpha);
+    /// The title's track in the menus, the level's while in a level (lowered while a menu is open).
+    void update_music();
+    void forward_notices();
+    void toast(const std::string& text, double seconds = 2.5) {
+        if (presentation_) presentation_->toast(text, seconds);
+        if (pad_script_)
+            std::fprintf(stderr, "pad-script: frame %lld: toast: %s\n", static_cast<long long>(frame_),
+                         text.c_str());
+    }
+    /// --pad-script: a line for each change of scene, highlighted menu item or its label.
+    void trace_frame();
+    void apply_settings();
+    /// Drives the LiveSplit Server of --livesplit, else of the settings, else none.
+    void apply_livesplit();
+    void save_settings();
+
+    // MenuHost
+    const std::vector<LevelListing>& rescan_levels() override { return levels_.rescan(); }
+    const std::vector<LevelListing>& levels() const override { return levels_.listings(); }
+    const Progress& progress() const override { return progress_; }
+    const Chapters& chapters() const override { return chapters_; }
+    std::uint64_t tuning_digest() const override { return qs::tuning_digest(session_.tuning_for_start()); }
+    Settings& settings() override { return settings_; }
+    void settings_changed() override {
+        apply_settings();
+        save_settings();
+    }
+    void capture_binding() override { input_events_.capture_next_binding(); }
+    std::string level_name() const override {
+        return session_.level().level ? session_.level().level->name : std::string();
+    }
+    bool in_play() const override { return session_.world() != nullptr; }
+    void start_level(const std::filesystem::path& folder) override {
+        stop_watching();
+        if (!begin_level(levels_.check(folder))) toast("That level cannot be loaded");
+    }
+    bool has_best_run(const std::string& name, const std::filesystem::path& folder) const override {
+        std::error_code ec;
+        return std::filesystem::exists(RunRecords::best_run_path(listed_record_key(name, folder)), ec);
+    }
+    void watch_best_run(const std::string& name, const std::filesystem::path& folder) override;
+    /// The record key of a listed level (whose layout is not read until it is opened): a shipped level's
+    /// name; for another, the one key its name has records under, else its bare name (a best run kept
+    /// before records had keys; watching checks it against the level, so it never plays on another).
+    std::string listed_record_key(const std::string& name, const std::filesystem::path& folder) const {
+        if (is_shipped_level(folder)) return name;
+        const std::string key = progress_.listed_key(name, false);
+        return key.empty() ? name : key;
+    }
+    /// Leaves a replay watched from the level select (live play from here on, with the player's own
+    /// quicksaves and the tuning of assets/tuning.json again).
+    void stop_watching() {
+        runs_.stop_watching();
+        if (!runs_.watching()) session_.set_tuning(std::nullopt);
+        if (watch_saves_) {
+            session_.use_own_saves();
+            watch_saves_.reset();
+        }
+    }
+    void restart_level() override {
+        stop_watching();
+        if (!session_.level().level) return;
+        session_.restart();
+        start_splits();
+        on_level_started();
+    }
+    void next_level() override;
+    bool has_quicksave() const override {
+        return has_quicksave_files(options_.save_dir.value_or(user_data_dir() / "saves"));
+    }
+    void continue_from_quicksave() override {
+        stop_watching();
+        quickload(false);
+    }
+    void quit_to_title() override {
+        stop_watching();
+        session_.close();
+        menus_.open_title();
+    }
+    void quit_game() override { finished_ = true; }
+    void play_sound(const std::string& sound) override {
+        if (presentation_) presentation_->play(sound);
+    }
+
+    AppOptions options_;
+    Settings settings_;
+    Progress progress_;  ///< finished levels, best times (windowed play only)
+    Chapters chapters_;  ///< the shipped levels' order and unlocks (windowed play only)
+    LevelList levels_;
+    PlaySession session_;
+    MenuScreens menus_;
+    std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
+    InputEvents input_events_;
+    std::unique_ptr<PadScript> pad_script_;  ///< --pad-script (after input_events_: unplugged first)
+    std::int64_t frame_ = 0;                 ///< windowed frames (loop iterations) so far
+    std::string last_trace_;
+
+    std::optional<InputScript> script_;
+    RunRecords runs_;  ///< the run recorded, the ghost shown, the replay watched
+    /// The quicksaves of a replay watched from the level select (never the player's folder).
+    std::unique_ptr<ScratchFolder> watch_saves_;
+    Practice practice_;  ///< --start and the retry from the last footing
+    SplitTimer splits_;  ///< the level run's splits, and LiveSplit
+    ActionState actions_;
+    std::vector<std::pair<Action, bool>> pending_input_;  ///< live input since the last tick
+    std::int64_t tick_ = 0;
+    std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
+    bool finished_ = false;
+    bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
+    int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
+    bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
+    int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1
+    int exit_code_ = 0;
+};
+
+}  // namespace qs
