@@ -74,6 +74,9 @@ struct LevelData {
     /// What the loader skipped without failing (a level from an editor: entities, fields and tile names
     /// with no meaning here); --check prints them.
     std::vector<std::string> warnings;
+    /// The files the level was read from, by their paths relative to `folder` ("first_steps.lvl",
+    /// "geometry/layer0.png"): what a level package of it holds. Every loader lists the files it read.
+    std::vector<std::filesystem::path> source_files;
 };
 
 }  // namespace qs

@@ -130,6 +130,11 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.lvl = std::move(lvl->document);
     level.sprite_entries = std::move(lvl->sprite_entries);
     level.files_hash = *hash;
+    level.source_files.push_back(lvl_path.filename());
+    for (std::size_t kind = 0; kind < layers.size(); ++kind) {
+        for (const LayerFile& layer : layers[kind])
+            level.source_files.push_back(fs::path(kLayerKinds[kind]) / layer.path.filename());
+    }
     result.level = std::move(level);
     return result;
 }

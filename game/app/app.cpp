@@ -212,7 +212,9 @@ void App::tick() {
         // replay goes back as its recorded run did, whatever runs it.
         session_.hold_rewind(rewind_speedup());
     } else {
+        const int deaths_before = world->game.deaths;
         session_.step(actions_);
+        if (session_.world() && session_.world()->game.deaths > deaths_before) last_death_tick_ = tick_;
     }
     if (!options_.headless && !runs_.watching() && settings_.game_speed < 100)
         assisted_ = assisted_ ? std::min(assisted_, settings_.game_speed) : settings_.game_speed;
@@ -256,10 +258,14 @@ void App::handle_world_events() {
                 break;
             case WorldEvent::Kind::completed:
                 runs_.completed(tick_);
+                completed_tick_ = tick_;
+                completed_level_ticks_ = world.game.timer_ticks;
                 if (options_.headless) {
-                    std::printf("complete: %s tick %lld\n", world.level().folder_name.c_str(),
-                                static_cast<long long>(tick_));
-                    std::fflush(stdout);
+                    if (print_complete_) {
+                        std::printf("complete: %s tick %lld\n", world.level().folder_name.c_str(),
+                                    static_cast<long long>(tick_));
+                        std::fflush(stdout);
+                    }
                     finished_ = true;
                 } else {
                     show_results();
@@ -479,6 +485,55 @@ int App::run() {
     return exit_code_;
 }
 
+ProofRun App::play_proof(CheckedLevel checked, Replay proof, bool report) {
+    ProofRun run;
+    print_complete_ = report;
+    if (!checked.level) {
+        run.problem = "cannot be played: the level does not load";
+        return run;
+    }
+    if (proof.level != checked.level->folder_name) {
+        run.problem = "cannot be played: it is a run of the level '" + printable(proof.level) +
+                      "', not of '" + printable(checked.level->folder_name) + "'";
+        return run;
+    }
+    run.problem = replay_mismatch(proof, checked, levels_);
+    if (!run.problem.empty()) run.problem = "cannot be played: " + run.problem;
+    for (const Replay::Load& load : proof.loads) {
+        if (run.problem.empty() && load.kind == Replay::Load::Kind::carried)
+            run.problem = "cannot be played: it loads a save from before its run at tick " +
+                          std::to_string(proof.start_tick + load.offset) +
+                          " (a proof plays the level from its start)";
+    }
+    if (!run.problem.empty()) return run;
+    session_.set_tuning(proof.tuning);  // played with the tuning it was recorded with
+    tick_ = proof.start_tick;
+    options_.frames = proof.end_tick;
+    const std::int64_t recorded_complete = proof.complete_tick, end = proof.end_tick;
+    runs_.watch(std::move(proof), tick_);
+    if (!begin_level(std::move(checked))) {
+        run.problem = "cannot be played: the level cannot be started";
+        return run;
+    }
+    while (!finished_) tick();
+    finish_run();
+    if (completed_tick_ >= 0) {
+        run.finished = true;
+        run.complete_tick = completed_tick_;
+        run.level_ticks = completed_level_ticks_;
+        return run;
+    }
+    run.problem = "does not reach the goal: its run ends at tick " + std::to_string(end);
+    if (last_death_tick_ >= 0)
+        run.problem += "; the player last died at tick " + std::to_string(last_death_tick_);
+    if (recorded_complete >= 0)
+        run.problem += " (it was recorded reaching the goal at tick " + std::to_string(recorded_complete) +
+                       ": the level or the game plays differently)";
+    else
+        run.problem += " (it was recorded without reaching the goal)";
+    return run;
+}
+
 void App::trace_frame() {
     const std::string state = menus_.trace_state(input_events_.capturing_binding());
     if (state == last_trace_) return;
@@ -515,6 +570,22 @@ void App::finish_run() {
             exit_code_ = 1;
         }
     }
+}
+
+ProofRun play_proof(CheckedLevel level, Replay proof, bool report) {
+    // The proof makes and loads its quicksaves in a scratch folder, as a replay does.
+    ScratchFolder scratch("quickstep-proof-");
+    if (!scratch.ok()) {
+        ProofRun run;
+        run.problem = "cannot make a scratch folder for its quicksaves";
+        return run;
+    }
+    AppOptions options;
+    options.headless = true;
+    options.save_dir = scratch.path();
+    // The proof is the whole run, as with --replay: watching it never stops before its end.
+    options.replay = scratch.path() / "proof.qsr";
+    return App(options).play_proof(std::move(level), std::move(proof), report);
 }
 
 int run_app(const AppOptions& options) {

@@ -10,6 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "game/levels/level_catalog.hpp"
+#include "game/save/replay.hpp"
+
 namespace qs {
 
 struct AppOptions {
@@ -23,6 +26,7 @@ struct AppOptions {
     std::optional<std::filesystem::path> screenshot;
     std::optional<std::filesystem::path> record;  ///< write the run as a replay file when it ends
     std::optional<std::filesystem::path> replay;  ///< play a replay file instead of live input
+    std::optional<std::filesystem::path> proof;  ///< --pack: the replay that proves the level can be finished
     /// --start X,Y: the first level starts with the player centred on tile (X, Y) (a practice run: no
     /// progress, best time or replay is kept).
     std::optional<std::pair<int, int>> start;
@@ -35,5 +39,22 @@ struct AppOptions {
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).
 int run_app(const AppOptions& options);
+
+/// What playing a level package's proof found.
+struct ProofRun {
+    bool finished = false;            ///< it reached the goal
+    std::int64_t complete_tick = -1;  ///< the tick of `complete:` when finished
+    std::int64_t level_ticks = 0;     ///< the level time at the goal (the maker's time) when finished
+    /// When not finished, what the proof does, with the tick where the run went wrong when it ran ("does
+    /// not reach the goal: its run ends at tick 1400; the player last died at tick 905 ...", "cannot be
+    /// played: the level ... changed since the replay was recorded (geometry)").
+    std::string problem;
+};
+
+/// Plays `proof` on `level` headless as --replay plays a replay (the same loop; its quicksaves in a
+/// scratch folder) and says whether it reaches the goal. A proof must be a run of that level with the same
+/// play identity, from its start (no save carried in from before the run). `report`: the report lines and
+/// `complete:` are printed as for --replay; else only the report lines on stderr.
+ProofRun play_proof(CheckedLevel level, Replay proof, bool report);
 
 }  // namespace qs

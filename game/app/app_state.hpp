@@ -9,6 +9,7 @@
 
 #include "engine/printable_text.hpp"
 #include "engine/save_file.hpp"
+#include "engine/scratch_folder.hpp"
 #include "game/app/app.hpp"
 #include "game/app/input_events.hpp"
 #include "game/app/level_list.hpp"
@@ -21,7 +22,6 @@
 #include "game/app/progress.hpp"
 #include "game/app/replay_check.hpp"
 #include "game/app/run_records.hpp"
-#include "game/app/scratch_folder.hpp"
 #include "game/app/settings.hpp"
 #include "game/app/split_timer.hpp"
 #include "game/save/state_dump.hpp"
@@ -40,6 +40,8 @@ class App final : private MenuHost {
           runs_(!options.headless, options.replay.has_value()) {}
 
     int run();
+    /// play_proof(): the proof played on `checked` instead of a run of run().
+    ProofRun play_proof(CheckedLevel checked, Replay proof, bool report);
 
    private:
     // setup and the end of a run
@@ -116,7 +118,11 @@ class App final : private MenuHost {
     void save_settings();
 
     // MenuHost
-    const std::vector<LevelListing>& rescan_levels() override { return levels_.rescan(); }
+    const std::vector<LevelListing>& rescan_levels() override {
+        levels_.rescan();
+        levels_.verify_packages();  // "cleared by its maker": each package's proof played once
+        return levels_.listings();
+    }
     const std::vector<LevelListing>& levels() const override { return levels_.listings(); }
     const Progress& progress() const override { return progress_; }
     const Chapters& chapters() const override { return chapters_; }
@@ -212,6 +218,10 @@ class App final : private MenuHost {
     bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
     int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1
     int exit_code_ = 0;
+    bool print_complete_ = true;              ///< headless: print `complete:` at the goal
+    std::int64_t completed_tick_ = -1;        ///< the tick the level was last finished, -1 before
+    std::int64_t completed_level_ticks_ = 0;  ///< the level time then
+    std::int64_t last_death_tick_ = -1;       ///< the tick of the player's last death, -1 before
 };
 
 }  // namespace qs

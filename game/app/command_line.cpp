@@ -40,6 +40,10 @@ constexpr std::string_view usage =
     "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
     "                      first --levels-dir, else $XDG_DATA_HOME/quickstep/levels; prints its path\n"
     "  --level-guide       print the generated reference section of LEVELS.md\n"
+    "  --pack LEVEL OUT.qslevel [--proof RUN.qsr]  write LEVEL and a replay that finishes it (default: your\n"
+    "                      best run of it) as one level package; refused when the replay does not finish\n"
+    "  --verify FILE.qslevel  play a level package's proof headless: exit 0 and 'complete:' when it\n"
+    "                      reaches the goal, else exit 1 naming what is wrong\n"
     "  --help, --version\n"
     "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
     "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, T retry from your last\n"
@@ -79,6 +83,7 @@ const ValueOption value_options[] = {
      }},
     {"--record", &AppOptions::record},
     {"--replay", &AppOptions::replay},
+    {"--proof", &AppOptions::proof},
     {"--pad-script", &AppOptions::pad_script},
     {"--livesplit", nullptr,
      [](AppOptions& o, const std::string& v) {
@@ -138,6 +143,8 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     bool checking = false;
     std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
     std::optional<std::pair<std::string, std::string>> to_script_args;  // RUN.qsr, OUT.txt
+    std::optional<std::pair<std::string, std::string>> pack_args;       // LEVEL, OUT
+    std::optional<std::string> verify_arg;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         const ValueOption* value_option = nullptr;
@@ -163,6 +170,15 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
                 return usage_error("--replay-to-script needs RUN.qsr and OUT.txt");
             to_script_args.emplace(args[i + 1], args[i + 2]);
             i += 2;
+        } else if (arg == "--pack") {
+            if (i + 2 >= args.size() || args[i + 1].empty() || args[i + 2].empty())
+                return usage_error("--pack needs LEVEL and OUT.qslevel");
+            pack_args.emplace(args[i + 1], args[i + 2]);
+            i += 2;
+        } else if (arg == "--verify") {
+            if (i + 1 >= args.size() || args[i + 1].empty())
+                return usage_error("--verify needs FILE.qslevel");
+            verify_arg = args[++i];
         } else if (arg == "--start") {
             if (i + 1 >= args.size()) return usage_error("--start needs X,Y (a tile, like 12,7)");
             const std::string& v = args[++i];
@@ -203,11 +219,34 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
         return usage_error("--pad-script drives the game in a window: drop --headless");
     if (to_script_args) {
         if (checking || new_level_args || list || !options.level.empty() || options.input || options.replay ||
-            options.record || options.start || options.pad_script)
+            options.record || options.start || options.pad_script || pack_args || verify_arg)
             return usage_error("--replay-to-script takes no LEVEL and no other run, check or level option");
         line.command = Command::replay_to_script;
         line.replay_file = to_script_args->first;
         line.script_file = to_script_args->second;
+        return line;
+    }
+    if (options.proof && !pack_args) return usage_error("--proof goes with --pack LEVEL OUT.qslevel");
+    if (pack_args || verify_arg) {
+        if (pack_args && verify_arg) return usage_error("--pack and --verify are two commands: give one");
+        if (checking || list || new_level_args || !options.level.empty() || options.replay ||
+            options.record || options.input || options.start || options.pad_script || options.frames ||
+            options.dump_state || options.screenshot)
+            return usage_error(
+                std::string(pack_args ? "--pack" : "--verify") +
+                " takes no LEVEL to play, --check, --list-levels, --new-level, --replay, --record, "
+                "--input, --start, --pad-script, --frames, --dump-state or --screenshot");
+        if (pack_args) {
+            line.command = Command::pack;
+            line.pack_level = pack_args->first;
+            line.pack_out = pack_args->second;
+            if (line.pack_out.extension() != ".qslevel" || line.pack_out.stem().empty())
+                return usage_error("--pack OUT must be a file name ending in .qslevel, got '" +
+                                   pack_args->second + "'");
+        } else {
+            line.command = Command::verify;
+            line.verify_file = *verify_arg;
+        }
         return line;
     }
     if (checking) {

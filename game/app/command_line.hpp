@@ -1,9 +1,10 @@
 // The command line of quickstep (a fixed contract): what a list of arguments asks for (play, check level
-// folders, list levels, make a new level, print the help, the version or the level guide) or the usage
-// error it makes. main() does what it asks; nothing here runs the game.
+// folders, list levels, make a new level, pack or verify a level package, print the help, the version or
+// the level guide) or the usage error it makes. main() does what it asks; nothing here runs the game.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,8 @@ struct CommandLine {
         check,             ///< --check: validate `check_paths`
         list_levels,       ///< --list-levels: the levels found in `options.levels_dirs` and the usual places
         new_level,         ///< --new-level NAME WxH: make a level folder from the template
+        pack,              ///< --pack LEVEL OUT [--proof RUN]: write the level package `pack_out`
+        verify,            ///< --verify FILE: play the proof of the level package `verify_file`
         help,              ///< --help or -h
         version,           ///< --version
         level_guide,       ///< --level-guide
@@ -35,8 +38,11 @@ struct CommandLine {
     std::string new_level_name;            ///< new_level: a valid level folder name
     int new_level_width = 0;               ///< new_level: from kMinTemplateSide to kMaxTemplateSide
     int new_level_height = 0;
-    std::string replay_file;  ///< replay_to_script: the replay read
-    std::string script_file;  ///< replay_to_script: the script written ("-": stdout)
+    std::string replay_file;            ///< replay_to_script: the replay read
+    std::string script_file;            ///< replay_to_script: the script written ("-": stdout)
+    std::string pack_level;             ///< pack: the level, a name or a path (as LEVEL is for play)
+    std::filesystem::path pack_out;     ///< pack: the package to write (ends in .qslevel)
+    std::filesystem::path verify_file;  ///< verify: the package
     std::string error;  ///< usage_error: one line, printed after "quickstep: " and before the usage text
 };
 

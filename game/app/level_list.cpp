@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "game/app/level_packages.hpp"
 #include "game/app/paths.hpp"
 
 namespace qs {
@@ -13,7 +14,38 @@ namespace fs = std::filesystem;
 
 const std::vector<LevelListing>& LevelList::rescan() {
     levels_ = discover_levels(level_dirs(extra_dirs_), verdicts_);
+    apply_maker_clears();
     return levels_;
+}
+
+void LevelList::apply_maker_clears() {
+    for (LevelListing& listing : levels_) {
+        const auto clear = maker_clears_.find(listing.path);
+        if (!listing.package || clear == maker_clears_.end()) continue;
+        if (level_folder_fingerprint(listing.path) != clear->second.fingerprint) continue;
+        listing.maker_ticks = clear->second.ticks;
+        listing.maker_problem = clear->second.problem;
+    }
+}
+
+void LevelList::verify_packages() {
+    for (const LevelListing& listing : levels_) {
+        if (!listing.package || !listing.ok) continue;
+        const std::optional<std::uint64_t> fingerprint = level_folder_fingerprint(listing.path);
+        const auto known = maker_clears_.find(listing.path);
+        if (!fingerprint || (known != maker_clears_.end() && known->second.fingerprint == *fingerprint))
+            continue;
+        MakerClear clear;
+        clear.fingerprint = *fingerprint;
+        const CheckedLevel checked = check(listing.path);
+        if (std::optional<std::int64_t> ticks =
+                checked.level ? maker_clear(checked, clear.problem) : std::nullopt)
+            clear.ticks = *ticks;
+        else if (!checked.level)
+            clear.problem = checked.errors.empty() ? "the level does not load" : checked.errors.front();
+        maker_clears_[listing.path] = std::move(clear);
+    }
+    apply_maker_clears();
 }
 
 const LevelListing* LevelList::find(const std::string& name) const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,8 +18,12 @@ class LevelList {
     /// `extra_dirs`: the --levels-dir entries, scanned after the shipped and the user's levels.
     explicit LevelList(std::vector<std::filesystem::path> extra_dirs) : extra_dirs_(std::move(extra_dirs)) {}
 
-    /// Looks at the levels dirs again.
+    /// Looks at the levels dirs again (a level package keeps its maker's clear from verify_packages while
+    /// its file is unchanged).
     const std::vector<LevelListing>& rescan();
+    /// Plays the proof of every listed level package whose proof has not been played since its file last
+    /// changed (maker_clear), and sets its listing's maker_ticks or maker_problem.
+    void verify_packages();
     const std::vector<LevelListing>& listings() const { return levels_; }
     /// The listed level of folder name `name`; null when there is none.
     const LevelListing* find(const std::string& name) const;
@@ -37,6 +42,15 @@ class LevelList {
     std::vector<std::filesystem::path> extra_dirs_;
     std::vector<LevelListing> levels_;
     LevelVerdicts verdicts_;  ///< full checks made so far, for the list's verdicts
+    /// What playing a package's proof found, by its path, with the file's fingerprint then.
+    struct MakerClear {
+        std::uint64_t fingerprint = 0;
+        std::int64_t ticks = -1;
+        std::string problem;
+    };
+    std::map<std::filesystem::path, MakerClear> maker_clears_;
+    /// Sets the listings' maker clears from maker_clears_ where the files are unchanged.
+    void apply_maker_clears();
     int playing_index_ = -1;
 };
 

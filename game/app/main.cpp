@@ -1,6 +1,6 @@
 // quickstep: does what the command line asks (game/app/command_line.hpp reads it; exit 0 ok, 1 invalid
 // content, 2 usage error) — play, validate level folders, list levels, make a new level, write a replay as
-// an input script.
+// an input script, pack or verify a level package.
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -15,6 +15,7 @@
 #include "game/app/app.hpp"
 #include "game/app/command_line.hpp"
 #include "game/app/level_list.hpp"
+#include "game/app/level_packages.hpp"
 #include "game/app/level_template.hpp"
 #include "game/app/paths.hpp"
 #include "game/app/replay_check.hpp"
@@ -179,6 +180,14 @@ int main(int argc, char** argv) {
             return list_levels(line.options);
         case Command::replay_to_script:
             return replay_to_script(line);
+        case Command::pack:
+        case Command::verify:
+            // The proof plays headless, whatever the command line says.
+            SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+            SDL_setenv("SDL_AUDIODRIVER", "dummy", 1);
+            return line.command == Command::pack
+                       ? qs::pack_level(line.pack_level, line.pack_out, line.options)
+                       : qs::verify_package(line.verify_file);
         case Command::run:
             break;
     }

@@ -110,11 +110,16 @@ namespace {
 
 /// What the level select says of a playable level: how the player stands with it, never its folder.
 std::string level_detail(const LevelListing& listing, const LevelRecord* record) {
+    std::string maker;
+    if (listing.maker_ticks >= 0)
+        maker = "Cleared by its maker in " + format_time(listing.maker_ticks) + ". ";
+    else if (listing.package && !listing.maker_problem.empty())
+        maker = "Its maker's clear does not play here: " + shorten_paths(listing.maker_problem) + ". ";
     if (record && record->completed) {
-        return "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
+        return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
                std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);
     }
-    return "Not finished yet: " + listing.title;
+    return maker + "Not finished yet: " + listing.title;
 }
 
 }  // namespace
@@ -152,6 +157,7 @@ void MenuScreens::open_level_select() {
                      "/" + std::to_string(record->coins_total);
             if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";
         }
+        if (listing.ok && listing.maker_ticks >= 0) label += "  (cleared by its maker)";
         std::string detail =
             listing.ok ? chapter + level_detail(listing, record) : shorten_paths(listing.reason);
         fs::path path = listing.path;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <system_error>
 
 #include "engine/fnv1a.hpp"
@@ -39,7 +40,9 @@ LevelLoadResult load_any(const fs::path& folder, const GeometryReady& geometry_r
     return load_level_folder(folder, level_schema(), {}, geometry_ready);
 }
 
-CheckedLevel load_and_check(const fs::path& folder) {
+/// Loads and checks a level folder; `adjust` may change the loaded level before it is shared (a package
+/// names itself in place of the scratch folder it was read from).
+CheckedLevel load_and_check(const fs::path& folder, const std::function<void(LevelData&)>& adjust = {}) {
     CheckedLevel checked;
     // The folder name is the level's name in progress, replays, saves and dumps (all JSON or shown): it
     // must be text.
@@ -69,6 +72,7 @@ CheckedLevel load_and_check(const fs::path& folder) {
     }
     if (!terrain) terrain = TerrainShapes::build(loaded.level->tiles, loaded.level->rects);
     checked.identity = level_identity(*loaded.level, checked.entities);
+    if (adjust) adjust(*loaded.level);
     checked.level = std::make_shared<const LevelData>(std::move(*loaded.level));
     checked.terrain = std::move(terrain);
     return checked;
@@ -81,6 +85,89 @@ std::string listing_name(const fs::path& path) {
     return path.filename().string();
 }
 
+/// `text` with every `from` replaced by `to`.
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); !from.empty() && at != std::string::npos;
+         at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+/// The name a package is listed by: its level's, else (it cannot be read) its file name without .qslevel.
+std::string package_listing_name(const fs::path& file, const LevelPackage* package) {
+    return package ? package->level : file.stem().string();
+}
+
+/// A level package read, unpacked into a scratch folder and handed to `use` with the folder, the scratch
+/// folder removed afterwards; errors (and paths in what `use` returns) name the package, not the scratch
+/// folder. Null package when it cannot be read.
+template <class Use>
+auto with_unpacked(const fs::path& file, std::vector<std::string>& errors,
+                   std::shared_ptr<const LevelPackage>& kept, Use use) -> decltype(use(fs::path())) {
+    std::string error;
+    std::optional<LevelPackage> package = read_level_package(file, error);
+    if (!package) {
+        errors.push_back(error);
+        return {};
+    }
+    auto result = [&] {
+        UnpackedLevel unpacked(*package, error);
+        if (!unpacked.ok()) {
+            errors.push_back(printable(file.string()) + ": " + error);
+            return decltype(use(fs::path())){};
+        }
+        auto used = use(unpacked.folder());
+        for (std::string& line : used.errors)
+            line = replace_all(line, unpacked.folder().string(), file.string());
+        return used;
+    }();
+    package->files.clear();  // the level holds what they said
+    package->files.shrink_to_fit();
+    kept = std::make_shared<const LevelPackage>(std::move(*package));
+    return result;
+}
+
+CheckedLevel check_package(const fs::path& file) {
+    CheckedLevel checked;
+    std::vector<std::string> errors;
+    std::shared_ptr<const LevelPackage> package;
+    checked = with_unpacked(file, errors, package, [&](const fs::path& folder) {
+        return load_and_check(folder, [&](LevelData& level) {
+            level.folder = file;
+            level.lvl_path = file / level.lvl_path.filename();
+        });
+    });
+    checked.package = std::move(package);
+    checked.errors.insert(checked.errors.begin(), errors.begin(), errors.end());
+    if (checked.level && checked.package && checked.level->folder_name != checked.package->level) {
+        checked.errors.push_back(printable(file.string()) + ": its manifest names the level '" +
+                                 printable(checked.package->level) + "', its files hold '" +
+                                 printable(checked.level->folder_name) + "'");
+        checked.level = nullptr;
+    }
+    if (!checked.level) {
+        checked.entities.clear();
+        checked.terrain = nullptr;
+        checked.identity = {};
+        if (checked.errors.empty()) checked.errors.push_back(file.string() + ": cannot load the level");
+    }
+    return checked;
+}
+
+/// What a package's .lvl and PNG headers say (scan_level_folder on it unpacked), as a listing's verdict.
+void scan_package(LevelListing& listing) {
+    std::vector<std::string> errors;
+    std::shared_ptr<const LevelPackage> package;
+    LevelScanResult scan = with_unpacked(listing.path, errors, package, [](const fs::path& folder) {
+        return scan_level_folder(folder, level_schema());
+    });
+    errors.insert(errors.end(), scan.errors.begin(), scan.errors.end());
+    listing.name = package_listing_name(listing.path, package.get());
+    listing.ok = errors.empty();
+    listing.title = listing.ok ? scan.name : listing.name;
+    listing.reason = errors.empty() ? std::string() : errors.front();
+}
+
 /// The level folders of each dir in `dirs` (dir order, then sorted by name).
 std::vector<fs::path> level_folders(const std::vector<fs::path>& dirs) {
     std::vector<fs::path> all;
@@ -91,12 +178,11 @@ std::vector<fs::path> level_folders(const std::vector<fs::path>& dirs) {
         for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
              !ec && it != end; it.increment(ec)) {
             std::error_code type_ec;
-            if (!it->is_directory(type_ec)) continue;
-            if (looks_like_level_folder(it->path())) {
+            // A project folder is sorted with the others, then replaced by its levels.
+            if (it->is_directory(type_ec)
+                    ? looks_like_level_folder(it->path()) || looks_like_editor_folder(it->path())
+                    : is_level_package_path(it->path()) && it->is_regular_file(type_ec))
                 folders.push_back(it->path());
-            } else if (looks_like_editor_folder(it->path())) {
-                folders.push_back(it->path());  // sorted with the others, then replaced by its levels
-            }
         }
         std::sort(folders.begin(), folders.end());
         for (const fs::path& folder : folders) {
@@ -112,6 +198,7 @@ std::vector<fs::path> level_folders(const std::vector<fs::path>& dirs) {
 }
 
 void set_verdict(LevelListing& listing, const CheckedLevel& checked) {
+    if (listing.package) listing.name = package_listing_name(listing.path, checked.package.get());
     listing.ok = checked.level != nullptr;
     listing.title = checked.level ? checked.level->name : listing.name;
     listing.reason = checked.errors.empty() ? std::string() : checked.errors.front();
@@ -155,7 +242,10 @@ bool list_stamps(const fs::path& dir, Wanted wanted, std::vector<std::string>& e
 
 CheckedLevel check_level(const fs::path& folder) {
     const auto started = std::chrono::steady_clock::now();
-    CheckedLevel checked = load_and_check(folder);
+    std::error_code ec;
+    CheckedLevel checked = is_level_package_path(folder) && !fs::is_directory(folder, ec)
+                               ? check_package(folder)
+                               : load_and_check(folder);
     checked.check_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return checked;
@@ -178,6 +268,7 @@ bool is_level_path(const fs::path& path) {
     std::error_code ec;
     return (fs::is_directory(path, ec) &&
             (looks_like_level_folder(path) || looks_like_editor_folder(path))) ||
+           (is_level_package_path(path) && fs::is_regular_file(path, ec)) ||
            editor_level_of(path).has_value();
 }
 
@@ -191,6 +282,14 @@ std::vector<fs::path> editor_level_paths(const fs::path& folder) {
 
 std::optional<std::uint64_t> level_folder_fingerprint(const fs::path& folder) {
     std::vector<std::string> entries;
+    std::error_code ec;
+    if (fs::is_regular_file(folder, ec)) {  // a level package
+        const std::uintmax_t size = fs::file_size(folder, ec);
+        const auto time = fs::last_write_time(folder, ec).time_since_epoch().count();
+        if (ec) return std::nullopt;
+        const std::string stamp = std::to_string(size) + '\0' + std::to_string(time);
+        return fnv1a64(stamp.data(), stamp.size(), fnv1a64_seed);
+    }
     const std::optional<EditorLevelPath> editor = editor_level_of(folder);
     if (editor || (!looks_like_level_folder(folder) && looks_like_editor_folder(folder))) {
         if (!list_project_stamps(editor ? editor->folder : folder, entries)) return std::nullopt;
@@ -225,7 +324,9 @@ void LevelVerdicts::remember(const fs::path& folder, std::uint64_t fingerprint, 
     Verdict& verdict = verdicts_[folder];
     verdict.fingerprint = fingerprint;
     verdict.ok = checked.level != nullptr;
-    verdict.title = checked.level ? checked.level->name : listing_name(folder);
+    verdict.name = checked.package ? checked.package->level : listing_name(folder);
+    if (is_level_package_path(folder) && !checked.package) verdict.name = folder.stem().string();
+    verdict.title = checked.level ? checked.level->name : verdict.name;
     verdict.reason = checked.errors.empty() ? std::string() : checked.errors.front();
 }
 
@@ -233,6 +334,7 @@ bool LevelVerdicts::recall(std::uint64_t fingerprint, LevelListing& listing) con
     const auto it = verdicts_.find(listing.path);
     if (it == verdicts_.end() || it->second.fingerprint != fingerprint) return false;
     listing.ok = it->second.ok;
+    listing.name = it->second.name;
     listing.title = it->second.title;
     listing.reason = it->second.reason;
     listing.fully_checked = true;
@@ -245,6 +347,8 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
         LevelListing listing;
         listing.name = listing_name(folder);
         listing.path = folder;
+        std::error_code ec;
+        listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
         set_verdict(listing, check_level(folder));
         out.push_back(std::move(listing));
     }
@@ -257,6 +361,8 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs, con
         LevelListing listing;
         listing.name = listing_name(folder);
         listing.path = folder;
+        std::error_code ec;
+        listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
         const std::optional<std::uint64_t> fingerprint = level_folder_fingerprint(folder);
         const bool recalled = fingerprint && verdicts.recall(*fingerprint, listing);
         const std::optional<EditorLevelPath> editor = recalled ? std::nullopt : editor_level_of(folder);
@@ -266,6 +372,8 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs, con
             // Listed from its project, which read well: the full check comes when it is opened.
             listing.ok = true;
             listing.title = editor->name;
+        } else if (listing.package) {
+            scan_package(listing);
         } else if (!looks_like_level_folder(folder)) {
             // A project whose levels cannot be listed.
             const EditorProject project = list_editor_levels(folder);

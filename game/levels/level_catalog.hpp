@@ -13,6 +13,7 @@
 
 #include "engine/level_folder.hpp"
 #include "game/levels/level_identity.hpp"
+#include "game/levels/level_package.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_shapes.hpp"
 
@@ -27,10 +28,16 @@ struct CheckedLevel {
     std::shared_ptr<const TerrainShapes> terrain = nullptr;
     LevelIdentity identity;  ///< play (but tuning) and look, from the decoded content (none with errors)
     double check_ms = 0;     ///< wall time check_level took (reading and checking the folder); 0 for a copy
+    /// A level package's manifest and proof (its `files` left out: the level holds them), whether the level
+    /// loaded or not; null for a folder and for a package that could not be read.
+    std::shared_ptr<const LevelPackage> package;
 };
 
 /// Loads the folder and checks its prefab configuration (timed: check_ms). `folder` may also name a level
-/// of an LDtk / Tiled project as PROJECT_FOLDER/NAME, or be a project folder holding exactly one level.
+/// of an LDtk / Tiled project as PROJECT_FOLDER/NAME, or be a project folder holding exactly one level. A
+/// level package (`*.qslevel` file) is read and unpacked into a scratch folder, loaded from there, and the
+/// scratch folder removed: the level's `folder` and every message then name the package
+/// ("x.qslevel/geometry/layer0.png:3,4: ...").
 CheckedLevel check_level(const std::filesystem::path& folder);
 
 /// A path that names one level of an editor project: the project folder and the level's name.
@@ -41,25 +48,33 @@ struct EditorLevelPath {
 /// The project folder and level name when `path` is PROJECT_FOLDER/NAME (PROJECT_FOLDER holding an LDtk
 /// project or Tiled maps, and `path` not itself a level folder); nullopt otherwise.
 std::optional<EditorLevelPath> editor_level_of(const std::filesystem::path& path);
-/// True when `path` is something check_level can load: a level folder, a project folder, or an editor level.
+/// True when `path` is something check_level can load: a level folder, a project folder, an editor level,
+/// or a level package file.
 bool is_level_path(const std::filesystem::path& path);
 /// The levels of an editor project folder as paths PROJECT_FOLDER/NAME (empty when it lists none; its
 /// errors then come from check_level(folder)). Empty for anything else.
 std::vector<std::filesystem::path> editor_level_paths(const std::filesystem::path& folder);
 
-/// One discovered level folder.
+/// One discovered level folder, level of an editor project, or level package.
 struct LevelListing {
-    std::string name;   ///< folder name; FOLDER/NAME for a level of an LDtk or Tiled project
+    /// folder name; FOLDER/NAME for a level of an LDtk or Tiled project; a package's level name (its file
+    /// name without .qslevel when broken)
+    std::string name;
     std::string title;  ///< the .lvl "name", or the folder name
     std::filesystem::path path;
     bool ok = false;
     std::string reason;          ///< first error when broken
     bool fully_checked = false;  ///< the verdict is the full check's (else the .lvl and headers only)
+    bool package = false;        ///< a level package (`*.qslevel` file), not a folder
+    /// A package whose proof was played to the goal: its maker's level time; -1 when not (yet) known.
+    std::int64_t maker_ticks = -1;
+    std::string maker_problem{};  ///< a package whose proof was played without reaching the goal: why
 };
 
 /// A fingerprint of a level folder's files: the names, sizes and modification times of its .lvl files and
 /// of everything in geometry/, sprites/ and visuals/ (for an editor project or one of its levels: of every
-/// file in the project folder and its subfolders). Nullopt when the folder cannot be listed.
+/// file in the project folder and its subfolders; of a level package: the file's own). Nullopt when the
+/// folder cannot be listed.
 std::optional<std::uint64_t> level_folder_fingerprint(const std::filesystem::path& folder);
 
 /// The full check's verdicts on level folders, each kept with the folder's fingerprint from before the
@@ -79,20 +94,20 @@ class LevelVerdicts {
     struct Verdict {
         std::uint64_t fingerprint = 0;
         bool ok = false;
-        std::string title, reason;
+        std::string name, title, reason;
     };
     std::map<std::filesystem::path, Verdict> verdicts_;
 };
 
-/// Every level folder (a subfolder holding a .lvl) in `dirs`, each dir's folders sorted by name, dirs in
-/// the given order; a subfolder holding an LDtk project or Tiled maps gives one listing per level, in
-/// project order (one broken listing named after the folder when its levels cannot be listed). A missing
-/// dir is skipped. Every level is fully checked (--list-levels).
+/// Every level folder (a subfolder holding a .lvl) and level package (a `*.qslevel` file) in `dirs`, each
+/// dir's sorted by file name, dirs in the given order; a subfolder holding an LDtk project or Tiled maps
+/// gives one listing per level, in project order (one broken listing named after the folder when its
+/// levels cannot be listed). A missing dir is skipped. Every level is fully checked (--list-levels).
 std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs);
 
-/// The same folders, each verdict from `verdicts` when the folder's files have not changed since its full
-/// check, else from its .lvl and PNG headers only (scan_level_folder: no image is decoded). The game starts
-/// with this; a level is fully checked when it is opened.
+/// The same levels, each verdict from `verdicts` when the level's files have not changed since its full
+/// check, else from its .lvl and PNG headers only (scan_level_folder: no image is decoded; a package is
+/// unpacked for it). The game starts with this; a level is fully checked when it is opened.
 std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs,
                                           const LevelVerdicts& verdicts);
 

@@ -1,6 +1,6 @@
-// A scratch folder: a fresh, private folder under the system's temporary directory, removed with
-// everything in it when the ScratchFolder goes (a replay's quicksaves are made there, never among the
-// player's own).
+// A scratch folder: a fresh, private folder (mode 0700) under the system's temporary directory, removed
+// with everything in it when the ScratchFolder goes (a replay's quicksaves are made there, never among the
+// player's own; a level package is unpacked there to be read).
 #pragma once
 
 #include <filesystem>
