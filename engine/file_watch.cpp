@@ -1,5 +1,5 @@
-// FolderWatcher: polls the .lvl and layerN.png files of one folder, or the files of an editor project,
-// (size + mtime) and debounces changes.
+// FolderWatcher: polls the .lvl and layerN.png files of one folder, the files of an editor project, or one
+// file (size + mtime) and debounces changes.
 #include "engine/file_watch.hpp"
 
 #include <algorithm>
@@ -62,6 +62,16 @@ FolderWatcher::FileStamp FolderWatcher::stamp_of(const fs::path& file, std::stri
 
 std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
     std::vector<FileStamp> found;
+    std::error_code file_ec;
+    if (!folder_.empty() && fs::is_regular_file(folder_, file_ec)) {  // one file (a level package)
+        FileStamp stamp;
+        stamp.relative = folder_.filename().string();
+        stamp.size = fs::file_size(folder_, file_ec);
+        if (!file_ec) stamp.mtime = fs::last_write_time(folder_, file_ec);
+        if (file_ec) stamp = FileStamp{stamp.relative, 0, {}};
+        found.push_back(std::move(stamp));
+        return found;
+    }
     if (const fs::path root = project_root(folder_); !root.empty()) {
         // An editor project: every file it may read, in the folder and its subfolders (bounded).
         constexpr std::size_t kMaxFiles = 4096;

@@ -10,6 +10,7 @@
 // (a layer file that appears or disappears counts as a change). Nothing else in the folder is looked at.
 // For an LDtk / Tiled project folder, or a path FOLDER/NAME naming one of its levels: every .ldtk, .ldtkl,
 // .tmj, .tmx, .tsj, .tsx, .png and .json file in the project folder and its subfolders (at most 4096).
+// Given a regular file instead of a folder (a level package), that file alone is watched.
 // poll() touches the disk at most every `poll_interval` seconds, so it is cheap enough to call per frame.
 // Time is passed in by the caller (any monotonic clock in seconds), so tests need no sleeping.
 #pragma once

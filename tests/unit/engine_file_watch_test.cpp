@@ -200,3 +200,18 @@ TEST_CASE("watch: a level of an editor project watches the project's files, subf
     write("p/Level_0.ldtkl", "{\"changed\": 1}", 6);
     CHECK(poll_frames(watcher, 2.0, 4.0).first == 1);
 }
+
+TEST_CASE("watch: a single file (a level package) is watched by itself") {
+    WatchedFolder folder;
+    folder.write("level.qslevel", "zip bytes");
+    qs::FolderWatcher watcher;
+    watcher.reset(folder.path() / "level.qslevel", 0.0);
+    CHECK(watcher.watched_file_count() == 1);
+    CHECK(poll_frames(watcher, 0.0, 2.0).first == 0);
+    folder.write("level.lvl", "{\"name\": \"beside it\"}");  // other files do not count
+    CHECK(poll_frames(watcher, 2.0, 4.0).first == 0);
+    folder.write("level.qslevel", "new zip bytes");  // replaced
+    const auto [reports, first] = poll_frames(watcher, 4.0, 6.0);
+    CHECK(reports == 1);
+    CHECK(first >= 4.3);
+}
