@@ -74,9 +74,14 @@ struct LevelData {
     /// What the loader skipped without failing (a level from an editor: entities, fields and tile names
     /// with no meaning here); --check prints them.
     std::vector<std::string> warnings;
-    /// The files the level was read from, by their paths relative to `folder` ("first_steps.lvl",
-    /// "geometry/layer0.png"): what a level package of it holds. Every loader lists the files it read.
+    /// The files the level was read from, by their paths relative to source_folder() ("first_steps.lvl",
+    /// "geometry/layer0.png"; "first_steps.ldtk", "tiles.png"): what a level package of it holds. Every
+    /// loader lists the files it read.
     std::vector<std::filesystem::path> source_files;
+
+    /// The folder `source_files` are in: `folder` for a level folder, the project folder (the parent of
+    /// `folder`, which names the level) for a level made in an editor.
+    std::filesystem::path source_folder() const { return editor.empty() ? folder : folder.parent_path(); }
 };
 
 }  // namespace qs

@@ -621,6 +621,20 @@ std::optional<LevelData> EditorLevelBuilder::finish(const fs::path& folder, cons
         hash = fnv1a64(bytes.data(), bytes.size(), hash);
     }
     level.files_hash = hash;
+    // The files it was read from, by their paths in the project folder, each once, in reading order.
+    const fs::path root = folder.lexically_normal();
+    for (const fs::path& file : files_) {
+        fs::path relative = file.lexically_normal().lexically_relative(root);
+        if (relative.empty() || *relative.begin() == "..") {
+            std::error_code ec;
+            relative = fs::weakly_canonical(file, ec).lexically_relative(canonical_root_);
+        }
+        if (relative.empty() || *relative.begin() == ".." ||
+            std::find(level.source_files.begin(), level.source_files.end(), relative) !=
+                level.source_files.end())
+            continue;
+        level.source_files.push_back(std::move(relative));
+    }
     return level;
 }
 

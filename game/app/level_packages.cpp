@@ -86,7 +86,7 @@ int pack_level(const std::string& level, const fs::path& out, const AppOptions& 
     package.proof = std::move(*proof_bytes);
     for (const fs::path& relative : data.source_files) {
         std::optional<std::vector<std::uint8_t>> bytes =
-            read_whole_file(data.folder / relative, level_package_limits().max_entry_bytes, error);
+            read_whole_file(data.source_folder() / relative, level_package_limits().max_entry_bytes, error);
         if (!bytes) {
             std::fprintf(stderr, "quickstep: %s\n", error.c_str());
             return 1;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <functional>
 #include <system_error>
+#include <utility>
 
 #include "engine/fnv1a.hpp"
 #include "engine/level_editor.hpp"
@@ -98,12 +99,14 @@ std::string package_listing_name(const fs::path& file, const LevelPackage* packa
     return package ? package->level : file.stem().string();
 }
 
-/// A level package read, unpacked into a scratch folder and handed to `use` with the folder, the scratch
-/// folder removed afterwards; errors (and paths in what `use` returns) name the package, not the scratch
-/// folder. Null package when it cannot be read.
+/// A level package read, unpacked into a scratch folder and handed to `use`, the scratch folder removed
+/// afterwards; errors (and paths in what `use` returns) name the package, not the scratch folder. Null
+/// package when it cannot be read.
 template <class Use>
 auto with_unpacked(const fs::path& file, std::vector<std::string>& errors,
-                   std::shared_ptr<const LevelPackage>& kept, Use use) -> decltype(use(fs::path())) {
+                   std::shared_ptr<const LevelPackage>& kept, Use use)
+    -> decltype(use(std::declval<const UnpackedLevel&>())) {
+    using Result = decltype(use(std::declval<const UnpackedLevel&>()));
     std::string error;
     std::optional<LevelPackage> package = read_level_package(file, error);
     if (!package) {
@@ -114,9 +117,9 @@ auto with_unpacked(const fs::path& file, std::vector<std::string>& errors,
         UnpackedLevel unpacked(*package, error);
         if (!unpacked.ok()) {
             errors.push_back(printable(file.string()) + ": " + error);
-            return decltype(use(fs::path())){};
+            return Result{};
         }
-        auto used = use(unpacked.folder());
+        Result used = use(unpacked);
         for (std::string& line : used.errors)
             line = replace_all(line, unpacked.folder().string(), file.string());
         return used;
@@ -131,10 +134,16 @@ CheckedLevel check_package(const fs::path& file) {
     CheckedLevel checked;
     std::vector<std::string> errors;
     std::shared_ptr<const LevelPackage> package;
-    checked = with_unpacked(file, errors, package, [&](const fs::path& folder) {
-        return load_and_check(folder, [&](LevelData& level) {
+    checked = with_unpacked(file, errors, package, [&](const UnpackedLevel& unpacked) {
+        return load_and_check(unpacked.level_path(), [&](LevelData& level) {
+            // The package names the level: where it is, and in what its loader says about it.
+            const std::string scratch = unpacked.folder().string();
             level.folder = file;
             level.lvl_path = file / level.lvl_path.filename();
+            for (std::string& warning : level.warnings)
+                warning = replace_all(warning, scratch, file.string());
+            for (SpritePlacement& placement : level.placements)
+                placement.where = replace_all(placement.where, scratch, file.string());
         });
     });
     checked.package = std::move(package);
@@ -154,12 +163,25 @@ CheckedLevel check_package(const fs::path& file) {
     return checked;
 }
 
-/// What a package's .lvl and PNG headers say (scan_level_folder on it unpacked), as a listing's verdict.
+/// What a package says without decoding its images, as a listing's verdict: its .lvl and PNG headers
+/// (scan_level_folder on it unpacked), or for a level made in an editor, that its project lists it.
 void scan_package(LevelListing& listing) {
     std::vector<std::string> errors;
     std::shared_ptr<const LevelPackage> package;
-    LevelScanResult scan = with_unpacked(listing.path, errors, package, [](const fs::path& folder) {
-        return scan_level_folder(folder, level_schema());
+    LevelScanResult scan = with_unpacked(listing.path, errors, package, [](const UnpackedLevel& unpacked) {
+        const fs::path path = unpacked.level_path();
+        const std::optional<EditorLevelPath> editor = editor_level_of(path);
+        if (!editor) return scan_level_folder(path, level_schema());
+        LevelScanResult listed;
+        EditorProject project = list_editor_levels(editor->folder);
+        listed.errors = std::move(project.errors);
+        listed.name = editor->name;
+        if (listed.errors.empty() &&
+            std::none_of(project.levels.begin(), project.levels.end(),
+                         [&](const EditorLevelName& level) { return level.name == editor->name; }))
+            listed.errors.push_back(unpacked.folder().string() + ": the project holds no level '" +
+                                    printable(editor->name) + "'");
+        return listed;
     });
     errors.insert(errors.end(), scan.errors.begin(), scan.errors.end());
     listing.name = package_listing_name(listing.path, package.get());

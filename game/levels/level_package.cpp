@@ -228,7 +228,8 @@ std::optional<LevelPackage> read_level_package(const fs::path& path, std::string
 UnpackedLevel::UnpackedLevel(const LevelPackage& package, std::string& error)
     : scratch_("quickstep-package-") {
     // The folder is the level name's first part (a level of a project folder is "folder/level").
-    level_ = package.level.substr(0, package.level.find('/'));
+    folder_ = package.level.substr(0, package.level.find('/'));
+    level_ = package.level;
     if (!scratch_.ok()) {
         error = "cannot make a scratch folder to read the package in";
         return;

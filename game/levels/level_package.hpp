@@ -5,11 +5,12 @@
 //
 //   quickstep-package.json   {"format": 1, "level": "01_first_steps", "play": {...}, "made_by": "..."}
 //   proof.qsr                the proof: a replay file, as --record writes it
-//   level/...                the files the level was read from, by their paths in its folder
+//   level/...                the files the level was read from, by their paths in its folder (for a level
+//                            of an LDtk / Tiled project "ldtk/Level_0": the project files it needs)
 //
 //   std::optional<LevelPackage> package = read_level_package("x.qslevel", error);
 //   UnpackedLevel unpacked(*package, error);            // <scratch>/01_first_steps/level files
-//   CheckedLevel checked = check_level(unpacked.folder());
+//   CheckedLevel checked = check_level(unpacked.level_path());
 #pragma once
 
 #include <cstdint>
@@ -32,10 +33,11 @@ inline constexpr const char* level_package_extension = ".qslevel";
 
 /// A level package's contents, checked.
 struct LevelPackage {
-    std::string level;    ///< the packaged level's name (its folder's name)
+    std::string level;    ///< the packaged level's name (its folder's name, or FOLDER/NAME)
     PlayIdentity play;    ///< the play identity (tuning included) the proof was recorded on
     std::string made_by;  ///< "quickstep 0.1.0": the build that packed it (shown, never trusted)
-    /// The level's files, named by their paths relative to the level's folder ("geometry/layer0.png").
+    /// The level's files, named by their paths relative to the level's folder ("geometry/layer0.png"), or
+    /// to its project folder for a level made in an editor ("first_steps.ldtk").
     std::vector<ArchiveEntry> files;
     std::vector<std::uint8_t> proof;  ///< the proof replay, a whole .qsr file
 };
@@ -66,14 +68,16 @@ class UnpackedLevel {
     /// Writes the files; ok() is false with `error` when the scratch folder or a file cannot be made.
     UnpackedLevel(const LevelPackage& package, std::string& error);
     bool ok() const { return ok_; }
-    /// The level's folder inside the scratch folder.
-    std::filesystem::path folder() const { return scratch_.path() / level_; }
+    /// The level's folder inside the scratch folder (a project folder for a level made in an editor).
+    std::filesystem::path folder() const { return scratch_.path() / folder_; }
+    /// The path check_level loads the level from: folder(), or FOLDER/NAME for a level of a project.
+    std::filesystem::path level_path() const { return scratch_.path() / level_; }
     /// The scratch folder itself (error messages about the level name paths inside it).
     const std::filesystem::path& root() const { return scratch_.path(); }
 
    private:
     ScratchFolder scratch_;
-    std::string level_;
+    std::string folder_, level_;
     bool ok_ = false;
 };
 

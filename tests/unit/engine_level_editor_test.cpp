@@ -446,6 +446,23 @@ TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps l
     CHECK(room.level->lvl_path == data / "ldtk" / "first_steps.ldtk");
 }
 
+TEST_CASE("test data: a level lists the project files it was read from, relative to the project folder") {
+    const fs::path data = fs::path(QUICKSTEP_TEST_DATA) / "editors";
+    const auto files = [](const qs::LevelLoadResult& r) {
+        std::string list;
+        for (const fs::path& file : r.level->source_files) list += file.generic_string() + " ";
+        return list;
+    };
+    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kSchema);
+    REQUIRE_MESSAGE(room.level, all(room.errors));
+    CHECK(files(room) == "quickstep.json first_steps.ldtk first_steps/Small_Room.ldtkl tiles.png ");
+    CHECK(room.level->source_folder() == data / "ldtk");
+    // Given as "DIR/tiled/." the project folder is the same; the other map and its tileset are not read.
+    const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled" / ".", "first_steps_xml", kSchema);
+    REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
+    CHECK(files(tmx) == "quickstep.json first_steps_xml.tmx tiles.tsx tiles.png ");
+}
+
 }  // namespace
 
 TEST_CASE("test data: a sample project saved by LDtk with its levels in separate files") {
