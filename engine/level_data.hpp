@@ -61,6 +61,7 @@ struct LevelData {
     std::string name;             ///< "name" from the .lvl (folder name when absent)
     std::string editor;           ///< "LDtk" or "Tiled" for a level made in an editor, empty for PNG layers
     std::string music;            ///< "music" from the .lvl: a track name, empty when absent
+    std::string author;           ///< "author" from the .lvl (printable text), empty when absent
     nlohmann::json lvl;           ///< the whole .lvl document
     TileGrid tiles;               ///< all geometry layers combined; a later layer's non-empty tile wins
     std::vector<TileRect> rects;  ///< the fewest rectangles (rect_partition: level_rectangles), (y, x) order

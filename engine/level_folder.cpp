@@ -127,6 +127,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
     level.music = lvl->music;
+    level.author = lvl->author;
     level.lvl = std::move(lvl->document);
     level.sprite_entries = std::move(lvl->sprite_entries);
     level.files_hash = *hash;
@@ -155,6 +156,7 @@ LevelScanResult scan_checked_folder(const fs::path& folder, const LevelSchema& s
     std::optional<PngSize> geometry_size;
     check_layers(folder, *canonical_root, limits, errors, geometry_size);
     if (lvl && !lvl->name.empty()) result.name = lvl->name;
+    if (lvl) result.author = lvl->author;
     return result;
 }
 

@@ -45,6 +45,7 @@ bool looks_like_level_folder(const std::filesystem::path& folder);
 struct LevelScanResult {
     std::string name;                 ///< the .lvl "name", else the folder's name
     std::vector<std::string> errors;  ///< the first errors load_level_folder would report, in its order
+    std::string author{};             ///< the .lvl "author", empty when absent
 };
 
 /// The checks of load_level_folder that need no pixels: the files, the .lvl and its tables, every PNG

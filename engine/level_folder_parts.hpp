@@ -62,6 +62,7 @@ struct ColourTable {
 struct LvlContents {
     json document;
     std::string name;
+    std::string author;
     std::string music;
     ColourTable geometry_table;
     ColourTable sprite_table;

@@ -1,5 +1,5 @@
-// Reading a level's .lvl: finding the one file, its name and music, and the obj_* / spr_* colour tables
-// checked against the game's tile types and prefabs (level_folder_parts.hpp has the shared types).
+// Reading a level's .lvl: finding the one file, its name, author and music, and the obj_* / spr_* colour
+// tables checked against the game's tile types and prefabs (level_folder_parts.hpp has the shared types).
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -7,8 +7,12 @@
 #include "engine/join.hpp"
 #include "engine/json_file.hpp"
 #include "engine/level_folder_parts.hpp"
+#include "engine/printable_text.hpp"
 
 namespace qs::level_folder_detail {
+
+/// The longest "author" a .lvl may give, in bytes.
+constexpr std::size_t kMaxAuthorBytes = 100;
 
 /// "a string", "an array", "null": the kind of a JSON value, for "must be ..., got ..." messages.
 std::string kind_of(const json& value) {
@@ -159,6 +163,16 @@ std::optional<LvlContents> parse_lvl(const fs::path& lvl_path, json document, co
             lvl.name = name->get<std::string>();
         } else {
             errors.add(lvl_path, "name must be a string, got " + kind_of(*name));
+        }
+    }
+    if (const auto author = lvl.document.find("author"); author != lvl.document.end()) {
+        if (!author->is_string()) {
+            errors.add(lvl_path, "author must be a string (who made the level), got " + kind_of(*author));
+        } else if (author->get_ref<const std::string&>().size() > kMaxAuthorBytes) {
+            errors.add(lvl_path, "author: " + std::to_string(author->get_ref<const std::string&>().size()) +
+                                     " bytes, over the limit of " + std::to_string(kMaxAuthorBytes));
+        } else {
+            lvl.author = printable(author->get<std::string>());
         }
     }
     if (const auto music = lvl.document.find("music"); music != lvl.document.end()) {

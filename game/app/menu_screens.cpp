@@ -110,11 +110,11 @@ namespace {
 
 /// What the level select says of a playable level: how the player stands with it, never its folder.
 std::string level_detail(const LevelListing& listing, const LevelRecord* record) {
-    std::string maker;
+    std::string maker = listing.author.empty() ? std::string() : "By " + listing.author + ". ";
     if (listing.maker_ticks >= 0)
-        maker = "Cleared by its maker in " + format_time(listing.maker_ticks) + ". ";
+        maker += "Cleared by its maker in " + format_time(listing.maker_ticks) + ". ";
     else if (listing.package && !listing.maker_problem.empty())
-        maker = "Its maker's clear does not play here: " + shorten_paths(listing.maker_problem) + ". ";
+        maker += "Its maker's clear does not play here: " + shorten_paths(listing.maker_problem) + ". ";
     if (record && record->completed) {
         return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
                std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);

@@ -187,6 +187,7 @@ void scan_package(LevelListing& listing) {
     listing.name = package_listing_name(listing.path, package.get());
     listing.ok = errors.empty();
     listing.title = listing.ok ? scan.name : listing.name;
+    listing.author = scan.author;
     listing.reason = errors.empty() ? std::string() : errors.front();
 }
 
@@ -223,6 +224,7 @@ void set_verdict(LevelListing& listing, const CheckedLevel& checked) {
     if (listing.package) listing.name = package_listing_name(listing.path, checked.package.get());
     listing.ok = checked.level != nullptr;
     listing.title = checked.level ? checked.level->name : listing.name;
+    listing.author = checked.level ? checked.level->author : std::string();
     listing.reason = checked.errors.empty() ? std::string() : checked.errors.front();
     listing.fully_checked = true;
 }
@@ -349,6 +351,7 @@ void LevelVerdicts::remember(const fs::path& folder, std::uint64_t fingerprint, 
     verdict.name = checked.package ? checked.package->level : listing_name(folder);
     if (is_level_package_path(folder) && !checked.package) verdict.name = folder.stem().string();
     verdict.title = checked.level ? checked.level->name : verdict.name;
+    verdict.author = checked.level ? checked.level->author : std::string();
     verdict.reason = checked.errors.empty() ? std::string() : checked.errors.front();
 }
 
@@ -358,6 +361,7 @@ bool LevelVerdicts::recall(std::uint64_t fingerprint, LevelListing& listing) con
     listing.ok = it->second.ok;
     listing.name = it->second.name;
     listing.title = it->second.title;
+    listing.author = it->second.author;
     listing.reason = it->second.reason;
     listing.fully_checked = true;
     return true;
@@ -404,6 +408,7 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs, con
             LevelScanResult scan = scan_level_folder(folder, level_schema());
             listing.ok = scan.errors.empty();
             listing.title = listing.ok ? scan.name : listing.name;
+            listing.author = scan.author;
             if (!scan.errors.empty()) listing.reason = scan.errors.front();
         }
         out.push_back(std::move(listing));

@@ -69,6 +69,7 @@ struct LevelListing {
     /// A package whose proof was played to the goal: its maker's level time; -1 when not (yet) known.
     std::int64_t maker_ticks = -1;
     std::string maker_problem{};  ///< a package whose proof was played without reaching the goal: why
+    std::string author{};         ///< the .lvl "author" (who made the level), empty when it gives none
 };
 
 /// A fingerprint of a level folder's files: the names, sizes and modification times of its .lvl files and
@@ -94,7 +95,7 @@ class LevelVerdicts {
     struct Verdict {
         std::uint64_t fingerprint = 0;
         bool ok = false;
-        std::string name, title, reason;
+        std::string name, title, reason, author;
     };
     std::map<std::filesystem::path, Verdict> verdicts_;
 };

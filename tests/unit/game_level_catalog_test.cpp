@@ -16,7 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void write_cave(const fs::path& folder, std::uint32_t unknown_pixel = 0) {
+/// A cave level folder; `lvl_extra` goes into its .lvl (`"key": value, `).
+void write_cave(const fs::path& folder, std::uint32_t unknown_pixel = 0, const std::string& lvl_extra = "") {
     fs::create_directories(folder / "geometry");
     fs::create_directories(folder / "sprites");
     qs::StressLevelFiles files = qs::make_cave_level_files(32, 24);
@@ -24,7 +25,7 @@ void write_cave(const fs::path& folder, std::uint32_t unknown_pixel = 0) {
     std::string error;
     REQUIRE(qs::save_png_rgba(folder / "geometry/layer0.png", files.geometry, error));
     REQUIRE(qs::save_png_rgba(folder / "sprites/layer0.png", files.sprites, error));
-    std::ofstream(folder / "cave.lvl") << files.lvl_text;
+    std::ofstream(folder / "cave.lvl") << "{ " + lvl_extra + files.lvl_text.substr(1);
 }
 
 }  // namespace
@@ -68,4 +69,36 @@ TEST_CASE("discovery: headers only, then the verdict of the full check while the
     levels = qs::discover_levels({dir.path()}, verdicts);
     CHECK(levels[1].ok);
     CHECK_FALSE(levels[1].fully_checked);
+}
+
+TEST_CASE(
+    "discovery: the .lvl's author is listed by the header scan and the full check; a bad one is an error") {
+    qs::test::ScratchDir dir("qs_catalog_test");
+    write_cave(dir.path() / "a_by_ann", 0, "\"author\": \"Ann\\u0007 B.\", ");
+    write_cave(dir.path() / "b_number", 0, "\"author\": 7, ");
+    write_cave(dir.path() / "c_long", 0, "\"author\": \"" + std::string(101, 'x') + "\", ");
+    write_cave(dir.path() / "d_none");
+    qs::LevelVerdicts verdicts;
+    for (const std::vector<qs::LevelListing>& levels :
+         {qs::discover_levels({dir.path()}, verdicts), qs::discover_levels({dir.path()})}) {
+        REQUIRE(levels.size() == 4);
+        CHECK(levels[0].ok);
+        CHECK(levels[0].author == "Ann\\x07 B.");  // shown as printable text
+        CHECK_FALSE(levels[1].ok);
+        CHECK(levels[1].reason.find("cave.lvl: author must be a string (who made the level), got a number") !=
+              std::string::npos);
+        CHECK_FALSE(levels[2].ok);
+        CHECK(levels[2].reason.find("author: 101 bytes, over the limit of 100") != std::string::npos);
+        CHECK(levels[3].ok);
+        CHECK(levels[3].author.empty());
+    }
+    // The author is not play: the level plays the same with another author.
+    const qs::CheckedLevel by_ann = qs::check_level(dir.path() / "a_by_ann");
+    const qs::CheckedLevel no_author = qs::check_level(dir.path() / "d_none");
+    REQUIRE(by_ann.level);
+    REQUIRE(no_author.level);
+    CHECK(by_ann.level->author == "Ann\\x07 B.");
+    CHECK(by_ann.identity.geometry == no_author.identity.geometry);
+    CHECK(by_ann.identity.entities == no_author.identity.entities);
+    CHECK(by_ann.identity.rules == no_author.identity.rules);
 }

@@ -43,6 +43,22 @@ TEST_CASE("level select: a playable level shows its title and how the player sta
     }
 }
 
+TEST_CASE("level select: a level's author and its maker's clear come before how the player stands") {
+    FakeHost host;
+    host.levels_.push_back({"01_good", "Good Level", "/somewhere/levels/good.qslevel", true, ""});
+    host.levels_.back().package = true;
+    host.levels_.back().maker_ticks = 732;
+    host.levels_.back().author = "Ann";
+    host.levels_.push_back({"02_other", "Other", "/somewhere/levels/02_other", true, ""});
+    MenuScreens menus(host);
+    menus.open_level_select();
+    const Menu* menu = menus.menu();
+    REQUIRE(menu->items.size() == 3);
+    CHECK(menu->items[0].label == "Good Level  (cleared by its maker)");
+    CHECK(menu->items[0].detail == "By Ann. Cleared by its maker in 0:12.2. Not finished yet: Good Level");
+    CHECK(menu->items[1].detail == "Not finished yet: Other");
+}
+
 TEST_CASE("display_path: the home folder is written as ~") {
     const char* home = std::getenv("HOME");
     if (!home || !*home || std::string(home) == "/") return;
