@@ -44,9 +44,11 @@ void App::on_level_started() {
     session_.add_level_start_ms(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
 }
 
-void App::watch_best_run(const std::string& name, const fs::path& folder) {
+void App::watch_best_run(const LevelListing& listing) {
+    const std::string& name = listing.name;
+    const fs::path& folder = listing.path;
     std::string error;
-    const fs::path file = RunRecords::best_run_path(listed_record_key(name, folder));
+    const fs::path file = RunRecords::best_run_path(listed_record_key(listing));
     std::optional<Replay> replay = read_replay_file(file, error);
     if (!replay) {
         toast(printable(error), 5);
@@ -110,7 +112,7 @@ void App::open_ending() {
     for (const LevelListing& listing : levels_.listings()) {
         if (!listing.ok) continue;
         ++total;
-        const LevelRecord* record = progress_.find_listed(listing.name, is_shipped_level(listing.path));
+        const LevelRecord* record = progress_.find_listed(listing.name, listing.shipped);
         if (record && record->completed) ++finished;
         if (record && record->completed && record->best_coins >= record->coins_total) ++all_coins;
     }

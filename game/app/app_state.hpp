@@ -141,18 +141,18 @@ class App final : private MenuHost {
         stop_watching();
         if (!begin_level(levels_.check(folder))) toast("That level cannot be loaded");
     }
-    bool has_best_run(const std::string& name, const std::filesystem::path& folder) const override {
+    bool has_best_run(const LevelListing& listing) const override {
         std::error_code ec;
-        return std::filesystem::exists(RunRecords::best_run_path(listed_record_key(name, folder)), ec);
+        return std::filesystem::exists(RunRecords::best_run_path(listed_record_key(listing)), ec);
     }
-    void watch_best_run(const std::string& name, const std::filesystem::path& folder) override;
+    void watch_best_run(const LevelListing& listing) override;
     /// The record key of a listed level (whose layout is not read until it is opened): a shipped level's
     /// name; for another, the one key its name has records under, else its bare name (a best run kept
     /// before records had keys; watching checks it against the level, so it never plays on another).
-    std::string listed_record_key(const std::string& name, const std::filesystem::path& folder) const {
-        if (is_shipped_level(folder)) return name;
-        const std::string key = progress_.listed_key(name, false);
-        return key.empty() ? name : key;
+    std::string listed_record_key(const LevelListing& listing) const {
+        if (listing.shipped) return listing.name;
+        const std::string key = progress_.listed_key(listing.name, false);
+        return key.empty() ? listing.name : key;
     }
     /// Leaves a replay watched from the level select (live play from here on, with the player's own
     /// quicksaves and the tuning of assets/tuning.json again).

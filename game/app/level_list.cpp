@@ -14,6 +14,8 @@ namespace fs = std::filesystem;
 
 const std::vector<LevelListing>& LevelList::rescan() {
     levels_ = discover_levels(level_dirs(extra_dirs_), verdicts_);
+    const ShippedLevels shipped;
+    for (LevelListing& listing : levels_) listing.shipped = shipped.holds(listing.path);
     apply_maker_clears();
     return levels_;
 }

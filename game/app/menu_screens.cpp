@@ -88,8 +88,7 @@ void MenuScreens::open_title() {
         const LevelListing& listing = levels[i];
         if (!listing.ok) continue;
         if (!first_ok) first_ok = &listing;
-        const LevelRecord* record =
-            host_.progress().find_listed(listing.name, is_shipped_level(listing.path));
+        const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
         any_finished = any_finished || (record && record->completed);
         if (!next && !(record && record->completed) && host_.chapters().unlocked(listing.name, open))
             next = &listing;
@@ -150,8 +149,7 @@ void MenuScreens::open_level_select() {
         }
         std::string label =
             (number.empty() ? "" : number + "  ") + (listing.ok ? listing.title : listing.name + " (broken)");
-        const LevelRecord* record =
-            host_.progress().find_listed(listing.name, is_shipped_level(listing.path));
+        const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
         if (record && record->completed) {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
@@ -162,10 +160,9 @@ void MenuScreens::open_level_select() {
             listing.ok ? chapter + level_detail(listing, record) : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
-        if (listing.ok && host_.has_best_run(listing.name, path)) {
-            std::string name = listing.name;
+        if (listing.ok && host_.has_best_run(listing)) {
             menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
-                                   [this, name, path] { host_.watch_best_run(name, path); }});
+                                   [this, listing] { host_.watch_best_run(listing); }});
         }
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});

@@ -41,8 +41,8 @@ class MenuHost {
     virtual void start_level(const std::filesystem::path& folder) = 0;
     /// Whether the best finished run of the listed level `name` in `folder` is kept as a replay, and
     /// playing it back.
-    virtual bool has_best_run(const std::string& name, const std::filesystem::path& folder) const = 0;
-    virtual void watch_best_run(const std::string& name, const std::filesystem::path& folder) = 0;
+    virtual bool has_best_run(const LevelListing& listing) const = 0;
+    virtual void watch_best_run(const LevelListing& listing) = 0;
     virtual void restart_level() = 0;
     virtual void next_level() = 0;
     virtual void quit_to_title() = 0;

@@ -40,11 +40,20 @@ std::vector<fs::path> level_dirs(const std::vector<fs::path>& extra_dirs) {
 }
 
 bool is_shipped_level(const fs::path& folder) {
+    return ShippedLevels().holds(folder);
+}
+
+ShippedLevels::ShippedLevels() {
     std::error_code ec;
-    const fs::path shipped = fs::weakly_canonical(data_dir() / "levels", ec);
-    if (ec) return false;
+    dir_ = fs::weakly_canonical(data_dir() / "levels", ec);
+    if (ec) dir_.clear();
+}
+
+bool ShippedLevels::holds(const fs::path& folder) const {
+    if (dir_.empty()) return false;
+    std::error_code ec;
     const fs::path parent = fs::weakly_canonical(folder, ec).parent_path();
-    return !ec && parent == shipped;
+    return !ec && parent == dir_;
 }
 
 std::string display_path(const fs::path& path) {

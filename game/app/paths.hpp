@@ -21,6 +21,15 @@ std::vector<std::filesystem::path> level_dirs(const std::vector<std::filesystem:
 
 /// True when `folder` is a level in the shipped levels/ (data_dir()), not one the player added.
 bool is_shipped_level(const std::filesystem::path& folder);
+/// is_shipped_level for many folders: the shipped levels dir found once.
+class ShippedLevels {
+   public:
+    ShippedLevels();
+    bool holds(const std::filesystem::path& folder) const;
+
+   private:
+    std::filesystem::path dir_;  ///< data_dir()/levels made canonical, empty when it cannot be
+};
 
 /// $XDG_DATA_HOME/quickstep/screenshots/quickstep-N.png with the first N not yet taken (the folder made).
 std::filesystem::path next_screenshot_path();

@@ -66,6 +66,7 @@ struct LevelListing {
     std::string reason;          ///< first error when broken
     bool fully_checked = false;  ///< the verdict is the full check's (else the .lvl and headers only)
     bool package = false;        ///< a level package (`*.qslevel` file), not a folder
+    bool shipped = false;        ///< found in the game's own levels dir (its records are keyed by name)
     /// A package whose proof was played to the goal: its maker's level time; -1 when not (yet) known.
     std::int64_t maker_ticks = -1;
     std::string maker_problem{};  ///< a package whose proof was played without reaching the goal: why

@@ -30,8 +30,8 @@ class FakeHost final : public MenuHost {
     std::string level_name() const override { return ""; }
     bool in_play() const override { return false; }
     void start_level(const std::filesystem::path&) override {}
-    bool has_best_run(const std::string&, const std::filesystem::path&) const override { return false; }
-    void watch_best_run(const std::string&, const std::filesystem::path&) override {}
+    bool has_best_run(const LevelListing&) const override { return false; }
+    void watch_best_run(const LevelListing&) override {}
     void restart_level() override {}
     void next_level() override {}
     void quit_to_title() override {}

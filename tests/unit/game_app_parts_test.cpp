@@ -190,6 +190,10 @@ TEST_CASE("level list: a level by name or path, an unknown name, the place of th
     const LevelListing* listing = levels.find(name);
     REQUIRE(listing);
     CHECK(listing->path == scratch.path() / name);
+    CHECK_FALSE(listing->shipped);  // records keyed by name and layout
+    const LevelListing* shipped = levels.find("01_first_steps");
+    REQUIRE(shipped);
+    CHECK(shipped->shipped);  // records keyed by name alone
     CHECK_FALSE(levels.find("no_such_level"));
 
     int exit_code = 0;
