@@ -1,6 +1,7 @@
 # Hot reload in a real window (Xvfb): an edit to the level's files while it runs is picked up after the
 # debounce, and the game goes on from where it was (a new coin, a wall where the player stood); a broken
-# edit keeps the last good version running and says why. Skipped without xvfb-run.
+# edit keeps the last good version running and says why; twenty edits in one run leave memory, open files
+# and threads where they were. Skipped without xvfb-run.
 source "$(dirname "$0")/lib/common.bash"
 
 if ! command -v xvfb-run >/dev/null; then
@@ -86,4 +87,32 @@ grep -q "^quickstep: hot reload of 'hot': kept your place (moved [0-9.]* tiles o
     || fail "walled in: $(cat "$SCRATCH/wall.err")"
 [ "$(json_query "$SCRATCH/wall.json" 'not (1 <= of("player")[0]["x"] < 2 and 4 <= of("player")[0]["y"] < 5)')" = True ] \
     && pass "the player is out of the wall" || fail "the player is in the wall"
+
+# 5. A maker saving over and over: 20 reloads in one run keep memory, open files and threads flat.
+art "............"
+xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 3000 --save-dir "$SCRATCH/saves" \
+    >"$SCRATCH/many.out" 2>"$SCRATCH/many.err" &
+runner=$!
+after_start "$SCRATCH/many.err"
+pid=$(pgrep -n -f -- "--frames 3000 --save-dir $SCRATCH/saves" | head -1)
+# sample: VmRSS in kB, open fds, threads of the game
+sample() { echo "$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status") $(ls "/proc/$pid/fd" | wc -l) $(awk '/^Threads/ {print $2}' "/proc/$pid/status")"; }
+reloads() { grep -c '^level: hot ' "$SCRATCH/many.err"; }
+first="" last=""
+for i in $(seq 20); do
+    if [ $((i % 2)) -eq 1 ]; then art "......####.."; else art "............"; fi
+    # each edit is picked up (its level line) before the next is made
+    for _ in $(seq 100); do [ "$(reloads)" -gt "$i" ] && break; sleep 0.1; done
+    [ "$i" -eq 4 ] && first=$(sample)
+    [ "$i" -eq 20 ] && last=$(sample)
+done
+kill "$runner" 2>/dev/null; kill "$pid" 2>/dev/null; wait "$runner" 2>/dev/null
+[ "$(reloads)" -ge 21 ] && pass "20 edits in one run: 20 reloads" || fail "only $(($(reloads) - 1)) reloads of 20"
+read -r rss0 fd0 th0 <<<"$first"
+read -r rss1 fd1 th1 <<<"$last"
+echo "after the 4th reload: ${rss0} kB, ${fd0} fds, ${th0} threads; after the 20th: ${rss1} kB, ${fd1} fds, ${th1} threads"
+[ -n "$rss1" ] && [ "$rss1" -le $((rss0 + 8192)) ] && pass "memory flat over 16 more reloads (+8 MB at most)" \
+    || fail "memory grew over reloads: ${rss0} -> ${rss1} kB"
+[ -n "$fd1" ] && [ "$fd1" -le "$fd0" ] && [ "$th1" -le "$th0" ] && pass "open files and threads do not grow" \
+    || fail "fds ${fd0} -> ${fd1}, threads ${th0} -> ${th1}"
 finish
