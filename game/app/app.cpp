@@ -147,6 +147,7 @@ void App::quickload(bool older) {
     }
     runs_.loaded(tick_, loaded ? session_.last_loaded() : nullptr);
     if (!loaded) return;
+    frame_now_.mark(older ? FrameEvent::f8 : FrameEvent::f9);
     if (session_.level().level.get() != before) on_level_started();
     if (presentation_) presentation_->snap_camera(*session_.world());
     menus_.resume();
@@ -181,6 +182,7 @@ void App::tick() {
     runs_.play_and_record(tick_, actions_);
 
     if (actions_.pressed(Action::quicksave)) {
+        frame_now_.mark(FrameEvent::f5);
         session_.quicksave(tick_);
         runs_.saved(session_.last_saved());
     }
@@ -189,8 +191,10 @@ void App::tick() {
     if (actions_.pressed(Action::restart)) restart_level();
     if (actions_.pressed(Action::retry_spot)) retry_from_spot();
     bool rewinding = actions_.held(Action::rewind) && session_.world();
-    if (!rewinding && session_.rewind_held())
+    if (!rewinding && session_.rewind_held()) {
+        frame_now_.mark(FrameEvent::release);
         session_.end_rewind_hold();  // before --frames: a release at tick N shows in the dump
+    }
     forward_notices();
     if (std::optional<std::string> problem = splits_.take_problem()) toast(*problem, 5);
     if (options_.frames && tick_ >= *options_.frames) {
@@ -207,6 +211,7 @@ void App::tick() {
     World* world = session_.world();
     if (!world) return;
     if (rewinding) {
+        frame_now_.mark(FrameEvent::rewind);
         if (!session_.rewind_held()) play_sound(std::string(sound_name(Sound::rewind)));
         // In a window, holding longer goes faster; scripts and headless runs go back one tick per tick. A
         // replay goes back as its recorded run did, whatever runs it.
@@ -288,7 +293,7 @@ void App::advance_frames(const std::vector<std::pair<Action, bool>>& input) {
     }
     if (!pressed && advance_held_ < 30) return;
     frame_advanced_ = true;
-    tick();
+    timed_tick();
 }
 
 // ---- window ----
@@ -401,6 +406,13 @@ int App::run() {
             return 2;
         }
     }
+    if (options_.frame_report) {
+        std::string error;
+        if (!frame_report_.open(*options_.frame_report, error)) {
+            std::fprintf(stderr, "quickstep: --frame-report %s\n", error.c_str());
+            return 2;
+        }
+    }
     if (options_.pad_script) {
         pad_script_ = std::make_unique<PadScript>();
         std::string error;
@@ -432,7 +444,12 @@ int App::run() {
     }
 
     if (options_.headless) {
-        while (!finished_) tick();
+        // Nothing is drawn: each tick is a frame of the report.
+        while (!finished_) {
+            begin_frame();
+            timed_tick();
+            end_frame();
+        }
     } else {
         auto previous = Clock::now();
         double accumulator = 0;
@@ -441,6 +458,7 @@ int App::run() {
                 if (frame_ > pad_script_->last_frame()) break;  // the script's last frame is done
                 pad_script_->apply(frame_);
             }
+            begin_frame();
             poll_input();
             if (menus_.scene() == MenuScreens::Scene::playing || menus_.scene() == MenuScreens::Scene::paused)
                 hot_reload();
@@ -457,7 +475,7 @@ int App::run() {
                 const double speed = runs_.watching() ? runs_.speed() : settings_.game_speed / 100.0;
                 accumulator += elapsed * speed;
                 while (accumulator >= World::tick_seconds && !finished_ && menus_.playing()) {
-                    tick();
+                    timed_tick();
                     accumulator -= World::tick_seconds;
                 }
             } else {
@@ -476,9 +494,13 @@ int App::run() {
             }
             forward_notices();
             update_music();
+            const auto drawing = Clock::now();
             render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
+            const double drawn_ms = std::chrono::duration<double, std::milli>(Clock::now() - drawing).count();
+            frame_now_.present_ms = presentation_->last_present_ms();
+            frame_now_.render_ms = std::max(0.0, drawn_ms - frame_now_.present_ms);
             if (pad_script_) trace_frame();
-            ++frame_;
+            end_frame();
         }
     }
     finish_run();
@@ -544,6 +566,10 @@ void App::trace_frame() {
 void App::finish_run() {
     session_.finish_level_report();  // a run that ends before the level's first tick
     session_.flush_saves();
+    if (std::string error; !frame_report_.close(error)) {
+        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        exit_code_ = 1;
+    }
     if (options_.record && runs_.recording()) {
         std::string error;
         if (!runs_.write_run(*options_.record, tick_, error)) {

@@ -35,6 +35,8 @@ struct AppOptions {
     std::optional<std::filesystem::path> pad_script;
     /// --livesplit HOST:PORT (checked by the parser): LiveSplit Server to drive, over the setting.
     std::optional<std::string> livesplit;
+    /// --frame-report FILE: one line per frame of the game loop (frame_report.hpp), written out at exit.
+    std::optional<std::filesystem::path> frame_report;
 };
 
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).

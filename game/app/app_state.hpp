@@ -11,6 +11,7 @@
 #include "engine/save_file.hpp"
 #include "engine/scratch_folder.hpp"
 #include "game/app/app.hpp"
+#include "game/app/frame_report.hpp"
 #include "game/app/input_events.hpp"
 #include "game/app/level_list.hpp"
 #include "game/app/menu_screens.hpp"
@@ -67,9 +68,28 @@ class App final : private MenuHost {
 
     // ticks
     void tick();
+    /// tick(), its time added to the frame's tick time.
+    void timed_tick() {
+        const auto started = std::chrono::steady_clock::now();
+        tick();
+        frame_now_.tick_ms +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    }
+    /// A frame of the loop begins (its figures start at the current tick) and ends (its line is reported).
+    void begin_frame() {
+        frame_now_ = {};
+        frame_now_.frame = frame_;
+        frame_now_.tick = tick_;
+    }
+    void end_frame() {
+        frame_now_.steps = static_cast<int>(tick_ - frame_now_.tick);
+        frame_report_.add(frame_now_);
+        ++frame_;
+    }
     void quickload(bool older);
     /// T: the level painter's retry from the last footing (see Practice).
     void retry_from_spot() {
+        frame_now_.mark(FrameEvent::restart);
         show(practice_.retry_from_footing(session_, options_.record || runs_.watching(), [this] {
             session_.restart();
             start_splits();
@@ -167,6 +187,7 @@ class App final : private MenuHost {
     void restart_level() override {
         stop_watching();
         if (!session_.level().level) return;
+        frame_now_.mark(FrameEvent::restart);
         session_.restart();
         start_splits();
         on_level_started();
@@ -199,7 +220,9 @@ class App final : private MenuHost {
     std::unique_ptr<Presentation> presentation_;  ///< null headless without --screenshot
     InputEvents input_events_;
     std::unique_ptr<PadScript> pad_script_;  ///< --pad-script (after input_events_: unplugged first)
-    std::int64_t frame_ = 0;                 ///< windowed frames (loop iterations) so far
+    std::int64_t frame_ = 0;                 ///< frames (loop iterations; headless: ticks) so far
+    FrameReport frame_report_;               ///< --frame-report, when given
+    FrameFigures frame_now_;                 ///< the frame being made
     std::string last_trace_;
 
     std::optional<InputScript> script_;

@@ -33,6 +33,8 @@ constexpr std::string_view usage =
     "                      (ticks from the level start; OUT '-' = stdout)\n"
     "  --livesplit HOST:PORT  drive LiveSplit Server's timer there: a split at each checkpoint first\n"
     "                      reached and at the goal, game time = level time (also a setting)\n"
+    "  --frame-report FILE one line per frame: frame, tick, ticks run, tick/render/present ms and what\n"
+    "                      happened (f5 f9 f8 rewind release restart, or none); headless a frame is a tick\n"
     "  --pad-script FILE   (tests) a virtual gamepad driven by FILE in a window, one tick per frame;\n"
     "                      the run ends after the script's last frame (see game/app/pad_script.hpp)\n"
     "  --check PATH...     validate level folders, run nothing; exit 0 if all valid, else 1\n"
@@ -85,6 +87,7 @@ const ValueOption value_options[] = {
     {"--replay", &AppOptions::replay},
     {"--proof", &AppOptions::proof},
     {"--pad-script", &AppOptions::pad_script},
+    {"--frame-report", &AppOptions::frame_report},
     {"--livesplit", nullptr,
      [](AppOptions& o, const std::string& v) {
          std::string error;
@@ -132,6 +135,16 @@ std::string folder_option_error(const AppOptions& options) {
     }
     if (options.save_dir && not_a_folder(*options.save_dir))
         return "--save-dir " + options.save_dir->string() + ": not a folder";
+    if (options.frame_report) {
+        // A file to write: not a folder, in a folder that exists.
+        std::error_code ec;
+        const std::filesystem::path& file = *options.frame_report;
+        if (std::filesystem::is_directory(file, ec))
+            return "--frame-report " + file.string() + ": a folder, not a file to write";
+        const std::filesystem::path parent = file.has_parent_path() ? file.parent_path() : ".";
+        if (!std::filesystem::is_directory(parent, ec))
+            return "--frame-report " + file.string() + ": no folder " + parent.string() + " to write it in";
+    }
     return {};
 }
 

@@ -52,7 +52,8 @@ struct CommandLine {
 CommandLine parse_command_line(const std::vector<std::string>& args);
 
 /// The usage error of a --levels-dir or --save-dir that names something that exists but is no folder (a
-/// missing one is made when needed); empty when there is none.
+/// missing one is made when needed), or of a --frame-report that names a folder or a file in a folder that
+/// does not exist; empty when there is none.
 std::string folder_option_error(const AppOptions& options);
 
 }  // namespace qs

@@ -3,6 +3,7 @@
 #include "game/app/presentation.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -230,7 +231,13 @@ void Presentation::render(const Frame& frame) {
         toasts_top = std::max(toasts_top, 24 + 3 * font_.line_height() + 6 + 4);
     }
     draw_toasts(toasts_top, toasts_bottom, avoid);
-    if (!headless_) screen_->end_frame();
+    present_ms_ = 0;
+    if (!headless_) {
+        const auto presenting = std::chrono::steady_clock::now();
+        screen_->end_frame();
+        present_ms_ =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - presenting).count();
+    }
 }
 
 void Presentation::draw_title_backdrop() {

@@ -91,6 +91,8 @@ class Presentation {
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);
+    /// Milliseconds the last render() spent presenting (0 headless: nothing is presented).
+    double last_present_ms() const { return present_ms_; }
     /// Writes the last drawn frame as a PNG.
     bool save_screenshot(const std::filesystem::path& file, std::string& error);
 
@@ -124,7 +126,8 @@ class Presentation {
         double seconds_left;
     };
     std::vector<Toast> toasts_;
-    double seconds_ = 0;  ///< presentation time for animations
+    double seconds_ = 0;     ///< presentation time for animations
+    double present_ms_ = 0;  ///< the last render()'s present time
 };
 
 }  // namespace qs

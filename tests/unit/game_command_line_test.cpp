@@ -274,3 +274,20 @@ TEST_CASE("command line: a --levels-dir or --save-dir that is a file is a usage 
     options.levels_dirs.push_back(file);
     CHECK(folder_option_error(options) == "--levels-dir " + file + ": not a folder");
 }
+
+TEST_CASE("command line: --frame-report takes a file to write, in a folder that exists") {
+    test::ScratchDir scratch("qs_command_line_test");
+    const std::string report = (scratch.path() / "frames.txt").string();
+    const CommandLine line = parse({"01_first_steps", "--headless", "--frame-report", report});
+    REQUIRE(line.command == Command::run);
+    CHECK(line.options.frame_report == report);
+    CHECK(parse({"--frame-report", "frames.txt"}).options.frame_report == "frames.txt");  // here
+
+    const std::string missing = (scratch.path() / "missing" / "frames.txt").string();
+    CHECK(error_of({"--frame-report", missing}) == "--frame-report " + missing + ": no folder " +
+                                                       (scratch.path() / "missing").string() +
+                                                       " to write it in");
+    CHECK(error_of({"--frame-report", scratch.path().string()}) ==
+          "--frame-report " + scratch.path().string() + ": a folder, not a file to write");
+    CHECK(error_of({"--frame-report"}) == "--frame-report needs a value");
+}
