@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Quick start: installs missing Debian packages, builds Quickstep, then plays (play) or tests (test).
 #   bash tools/quickstart.sh play [game options]   build and start the game
-#   bash tools/quickstart.sh test                  build and run every test through ctest, then again in a
-#                                                  second build with AddressSanitizer + UBSan (build-sanitize/,
-#                                                  clang), then every fuzzer in tests/fuzz/ briefly
-# QS_SANITIZE=0 skips the sanitizer build, QS_FUZZ=0 the fuzzers, QS_FUZZ_SECONDS=N sets each fuzzer's time.
+#   bash tools/quickstart.sh test                  build and run every test through ctest
+# QS_SANITIZE=1 (CI sets it) then runs every test again in a second build with AddressSanitizer + UBSan
+# (build-sanitize/, clang) and every fuzzer in tests/fuzz/ briefly; QS_FUZZ=0 skips the fuzzers (the
+# sanitizer build then uses GCC), QS_FUZZ_SECONDS=N sets each fuzzer's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +16,7 @@ packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2
 fuzz=0
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth xdotool python3 imagemagick optipng)  # the last two: second PNG encoders in tests
-  [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
+  [ "${QS_SANITIZE:-0}" = 1 ] && [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
 fi
 
 missing=()
@@ -48,7 +48,7 @@ esac
 # whose own leaks are not ours. With the fuzzers on, this build uses clang and also builds tests/fuzz
 # (everything instrumented for libFuzzer), then runs each fuzzer briefly; without them it uses the default
 # compiler (GCC).
-if [ "${QS_SANITIZE:-1}" != 0 ]; then
+if [ "${QS_SANITIZE:-0}" = 1 ]; then
   sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
   extra=()
   compile_flags=$sanitize
