@@ -77,6 +77,27 @@ void App::watch_best_run(const LevelListing& listing) {
     if (!begin_level(std::move(checked))) stop_watching();
 }
 
+bool App::can_skip_level() const {
+    const int playing = levels_.playing_index();
+    return !runs_.watching() && playing >= 0 &&
+           chapters_.find(levels_.listings()[static_cast<std::size_t>(playing)].name).has_value();
+}
+
+void App::skip_level() {
+    if (!can_skip_level()) return;
+    if (const World* world = session_.world()) {
+        const std::string key = RunRecords::key_of(world->level(), session_.play_identity());
+        const LevelRecord* record = progress_.find(key);
+        if (!(record && record->completed)) {
+            progress_.record_skipped(key);
+            std::string message;
+            if (!progress_.save(progress_path(), message))
+                std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+        }
+    }
+    next_level();
+}
+
 void App::next_level() {
     stop_watching();
     const std::vector<LevelListing>& levels = levels_.listings();

@@ -193,6 +193,8 @@ class App final : private MenuHost {
         on_level_started();
     }
     void next_level() override;
+    bool can_skip_level() const override;
+    void skip_level() override;
     bool has_quicksave() const override {
         return has_quicksave_files(options_.save_dir.value_or(user_data_dir() / "saves"));
     }

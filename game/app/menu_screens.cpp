@@ -78,7 +78,8 @@ void MenuScreens::open_title() {
     menu_ = Menu{};
     menu_.title = "QUICKSTEP";
     menu_.subtitle = "F5 quicksave - F9 quickload - F8 older save - hold Backspace to rewind";
-    // Continue with the first open level not finished yet in playing order (or the first when all are).
+    // Continue with the first open level neither finished nor skipped in playing order (or the first when
+    // all are).
     const std::vector<LevelListing>& levels = host_.levels();
     const ChapterProgress open = host_.progress().for_chapters();
     const LevelListing* next = nullptr;
@@ -90,7 +91,8 @@ void MenuScreens::open_title() {
         if (!first_ok) first_ok = &listing;
         const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
         any_finished = any_finished || (record && record->completed);
-        if (!next && !(record && record->completed) && host_.chapters().unlocked(listing.name, open))
+        if (!next && !(record && (record->completed || record->skipped)) &&
+            host_.chapters().unlocked(listing.name, open))
             next = &listing;
     }
     if (!next) next = first_ok;
@@ -118,6 +120,7 @@ std::string level_detail(const LevelListing& listing, const LevelRecord* record)
         return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
                std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);
     }
+    if (record && record->skipped) return maker + "Skipped (assist), not finished yet: " + listing.title;
     return maker + "Not finished yet: " + listing.title;
 }
 
@@ -154,6 +157,8 @@ void MenuScreens::open_level_select() {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
             if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";
+        } else if (record && record->skipped) {
+            label += "  (skipped)";
         }
         if (listing.ok && listing.maker_ticks >= 0) label += "  (cleared by its maker)";
         std::string detail =
@@ -175,6 +180,11 @@ void MenuScreens::open_pause() {
     menu_.subtitle = host_.level_name();
     menu_.items.push_back({"Resume", "", true, [this] { scene_ = Scene::playing; }});
     menu_.items.push_back({"Restart level", "", true, [this] { host_.restart_level(); }});
+    if (host_.can_skip_level())
+        menu_.items.push_back(
+            {"Skip this level",
+             "Assist: the next level opens; this one stays not finished until you finish it", true,
+             [this] { host_.skip_level(); }});
     menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::paused); }});
     menu_.items.push_back({"Quit to title", "", true, [this] { host_.quit_to_title(); }});

@@ -45,6 +45,10 @@ class MenuHost {
     virtual void watch_best_run(const LevelListing& listing) = 0;
     virtual void restart_level() = 0;
     virtual void next_level() = 0;
+    /// Whether the level being played is one of the chapters' (skipping opens the next one).
+    virtual bool can_skip_level() const = 0;
+    /// The "skip this level" assist: records the level as skipped (not finished) and goes on to the next.
+    virtual void skip_level() = 0;
     virtual void quit_to_title() = 0;
     virtual void quit_game() = 0;
     /// A quicksave to continue from is on disk (the title offers it).

@@ -96,6 +96,10 @@ std::string read_entry(const json& entry, LevelRecord& record) {
     const json* completed = field("completed");
     if (!completed || !completed->is_boolean()) return "\"completed\" is not true or false";
     record.completed = completed->get<bool>();
+    if (const json* skipped = field("skipped")) {
+        if (!skipped->is_boolean()) return "\"skipped\" is not true or false";
+        record.skipped = skipped->get<bool>();
+    }
     std::int64_t number = 0;
     const json* ticks = field("best_ticks");
     if (!ticks || !read_integer(*ticks, 0, LevelRecord::max_ticks, number))
@@ -194,6 +198,7 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
                         {"coins_total", record.coins_total},
                         {"best_tuning", digest_text(record.best_tuning)},
                         {"best_play", digest_text(record.best_play)}};
+        if (record.skipped) levels[name]["skipped"] = true;
         if (record.splits.play == 0) continue;
         json run = json::array(), segments = json::array();
         for (const Split& split : record.splits.best_run) run.push_back({split.at, split.ticks});
@@ -265,7 +270,7 @@ ChapterProgress Progress::for_chapters() const {
     for (const auto& [name, record] : levels_) result.coins += record.best_coins;
     result.finished = [this](const std::string& level) {
         const LevelRecord* record = find(level);
-        return record && record->completed;
+        return record && (record->completed || record->skipped);
     };
     return result;
 }

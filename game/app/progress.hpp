@@ -20,6 +20,7 @@ namespace qs {
 
 struct LevelRecord {
     bool completed = false;
+    bool skipped = false;  ///< passed over with the "skip this level" assist: opens the next, is not finished
     std::int64_t best_ticks = 0;  ///< fastest completion (0 = none yet), 0 to max_ticks
     int best_coins = 0;           ///< 0 to max_coins
     int coins_total = 0;          ///< 0 to max_coins
@@ -58,6 +59,9 @@ class Progress {
         record.completed = true;
         record.coins_total = coins_total;
     }
+    /// Records that the player skipped `level` (an assist): the level after it opens; `level` stays not
+    /// finished (no time, no coins, not counted by the ending) until it is finished.
+    void record_skipped(const std::string& level) { levels_[level].skipped = true; }
     const LevelRecord* find(const std::string& key) const;
     /// The record the level select shows for a listed level, whose layout it does not read: a shipped
     /// level's by name; for any other level the one record kept under `name@...`, or none when there are
@@ -76,8 +80,8 @@ class Progress {
     void keep_splits(const std::string& level, SplitRecord splits) {
         levels_[level].splits = std::move(splits);
     }
-    /// What the chapters' unlock rules read: which levels are finished, the best coins added up. Valid
-    /// while this Progress lives.
+    /// What the chapters' unlock rules read: which levels are finished or skipped (either opens the next),
+    /// the best coins added up. Valid while this Progress lives.
     ChapterProgress for_chapters() const;
 
    private:

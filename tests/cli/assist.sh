@@ -1,6 +1,7 @@
 # Assists: a run played in a window at 50 % game speed reaches the goal at the same tick with the same
 # final dump as the same inputs headless at full speed; the level counts as finished, but the run keeps no
-# best time, splits, replay or ghost. The same window run at 100 % keeps them (the control).
+# best time, splits, replay or ghost. The same window run at 100 % keeps them (the control). "Skip this
+# level" in the pause menu opens the next level and marks the skipped one, not finished.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_CONFIG_HOME=$SCRATCH/config XDG_DATA_HOME=$SCRATCH/data
 level=01_first_steps
@@ -52,4 +53,18 @@ same_dump "$SCRATCH/ref.json" "$SCRATCH/full.json" && pass "100 %: the same fina
     && pass "a run at 100 % keeps its best time ($complete ticks)" || fail "100 %: progress $(cat "$progress")"
 [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.qsr" ] && [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.ghost" ] \
     && pass "a run at 100 % keeps its replay and ghost" || fail "100 %: no best replay or ghost"
+
+# Skip this level: pause (start), down twice to the third item, confirm (a); the next level starts.
+export XDG_DATA_HOME=$SCRATCH/data.skip
+printf '0 attach\n30 press start\n32 release start\n40 press dpdown\n42 release dpdown\n50 press dpdown
+52 release dpdown\n60 press a\n62 release a\n120 axis rightx 0\n' >"$SCRATCH/skip.pad"
+xvfb-run -a -s "-screen 0 640x360x24" "$QS" "$level" --pad-script "$SCRATCH/skip.pad" \
+    --save-dir "$SCRATCH/saves.skip" >/dev/null 2>"$SCRATCH/skip.err"
+grep -q '^pad-script: frame [0-9]*: paused 2 "Skip this level"' "$SCRATCH/skip.err" \
+    && pass "the pause menu offers Skip this level" || fail "no skip item: $(grep pad-script "$SCRATCH/skip.err" | tail -3)"
+grep -q '^level: 07_meadow_hops ' "$SCRATCH/skip.err" \
+    && pass "skipping starts the next level of the chapter" || fail "no next level: $(tail -3 "$SCRATCH/skip.err")"
+[ "$(json_query "$XDG_DATA_HOME/quickstep/progress.json" '[d["levels"]["'$level'"][k] for k in ("skipped", "completed")]')" = "[True, False]" ] \
+    && pass "the skipped level is marked skipped, not finished" \
+    || fail "skip progress: $(cat "$XDG_DATA_HOME/quickstep/progress.json" 2>&1)"
 finish

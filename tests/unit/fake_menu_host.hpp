@@ -34,6 +34,10 @@ class FakeHost final : public MenuHost {
     void watch_best_run(const LevelListing&) override {}
     void restart_level() override {}
     void next_level() override {}
+    bool can_skip_level() const override { return skippable_; }
+    void skip_level() override { ++skips; }
+    bool skippable_ = false;
+    int skips = 0;
     void quit_to_title() override {}
     void quit_game() override { ++quits; }
     bool has_quicksave() const override { return quicksave_; }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "game/app/progress.hpp"
@@ -63,6 +64,41 @@ TEST_CASE("chapters: unlocks read a saved progress file the same way") {
     CHECK(chapters.unlocked("c", loaded.for_chapters()));
     CHECK(chapters.unlocked("bonus", loaded.for_chapters()));
     CHECK_FALSE(chapters.unlocked("d", loaded.for_chapters()));
+}
+
+TEST_CASE("chapters: a skipped level opens the next one, survives a save, and is not finished") {
+    const Chapters chapters = two_chapters();
+    Progress progress;
+    progress.record("a", 600, 10, 20, play);
+    progress.record_skipped("b");
+    CHECK(chapters.unlocked("c", progress.for_chapters()));  // skipping b opens c
+    CHECK_FALSE(chapters.unlocked("d", progress.for_chapters()));
+    const fs::path path = fs::temp_directory_path() / "quickstep-chapters-skip-test.json";
+    std::string message;
+    REQUIRE(progress.save(path, message));
+    Progress loaded = Progress::load(path, message);
+    CHECK(message.empty());
+    const LevelRecord* b = loaded.find("b");
+    REQUIRE(b);
+    CHECK(b->skipped);
+    CHECK_FALSE(b->completed);  // not finished: no time, not counted by the ending
+    CHECK(chapters.unlocked("c", loaded.for_chapters()));
+    CHECK_FALSE(loaded.find("a")->skipped);
+    loaded.record("b", 900, 5, 20, play);  // finished later: it keeps its skip mark and gets its time
+    CHECK(loaded.find("b")->completed);
+    CHECK(loaded.find("b")->best_ticks == 900);
+
+    // A "skipped" that is not true or false makes its entry invalid, as any mistyped field does.
+    {
+        std::ofstream out(path);
+        out << R"({"format": 1, "levels": {"b": {"completed": false, "skipped": "yes", "best_ticks": 0,
+                   "best_coins": 0, "coins_total": 0}}})";
+    }
+    Progress bad = Progress::load(path, message);
+    fs::remove_all(path.string() + ".damaged");
+    fs::remove(path);
+    CHECK(message.find("\"skipped\" is not true or false") != std::string::npos);
+    CHECK_FALSE(bad.find("b"));
 }
 
 TEST_CASE("chapters: next level, the last level, numbers and the playing order") {

@@ -2,6 +2,7 @@
 // folders under the home folder written as "~/...".
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "fake_menu_host.hpp"
@@ -65,4 +66,32 @@ TEST_CASE("display_path: the home folder is written as ~") {
     CHECK(display_path(std::filesystem::path(home) / ".local/share/quickstep/levels") ==
           "~/.local/share/quickstep/levels");
     CHECK(display_path("/elsewhere/levels") == "/elsewhere/levels");
+}
+
+TEST_CASE("skip this level: offered in the pause menu of a chapter's level; a skipped level says so") {
+    FakeHost host;
+    MenuScreens menus(host);
+    menus.open_pause();
+    auto has_skip = [&] {
+        for (const MenuItem& item : menus.menu()->items)
+            if (item.label == "Skip this level") return true;
+        return false;
+    };
+    CHECK_FALSE(has_skip());  // a level of the player's own (or a replay): nothing to skip to
+    host.skippable_ = true;
+    menus.open_pause();
+    REQUIRE(has_skip());
+    const std::vector<MenuItem>& items = menus.menu()->items;
+    const auto skip = std::find_if(items.begin(), items.end(),
+                                   [](const MenuItem& item) { return item.label == "Skip this level"; });
+    CHECK(skip->detail.find("Assist") != std::string::npos);
+    skip->on_confirm();
+    CHECK(host.skips == 1);
+
+    host.levels_.push_back({"01_hard", "Hard Level", "/somewhere/levels/01_hard", true, ""});
+    host.levels_.back().shipped = true;  // its record is kept under its name
+    host.progress_.record_skipped("01_hard");
+    menus.open_level_select();
+    CHECK(menus.menu()->items[0].label == "Hard Level  (skipped)");
+    CHECK(menus.menu()->items[0].detail == "Skipped (assist), not finished yet: Hard Level");
 }
