@@ -3,7 +3,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include "engine/text_layout.hpp"
 #include "game/app/app_state.hpp"
+#include "game/app/level_packages.hpp"
 
 namespace qs {
 
@@ -61,7 +63,44 @@ void App::watch_best_run(const LevelListing& listing) {
         toast("The best run of " + title + " cannot be played: " + mismatch, 6);
         return;
     }
-    // A replay's F5s and F9s use a scratch folder, as they did the recorded run's own: the player's
+    watch_replay(std::move(*replay), std::move(checked));
+}
+
+void App::watch_maker_clear(const LevelListing& listing) {
+    CheckedLevel checked = levels_.check(listing.path);
+    std::string problem;
+    std::optional<Replay> proof = checked.level ? maker_proof(checked, problem) : std::nullopt;
+    if (proof) problem = replay_mismatch(*proof, checked, levels_);
+    if (!proof || !problem.empty()) {
+        if (problem.empty() && !checked.errors.empty()) problem = checked.errors.front();
+        std::fprintf(stderr, "quickstep: %s: %s\n", listing.path.c_str(), problem.c_str());
+        toast("The maker's clear of " + printable(listing.title) +
+                  " cannot be played: " + shorten_paths(problem),
+              6);
+        return;
+    }
+    watch_replay(std::move(*proof), std::move(checked));
+}
+
+void App::share_level(const LevelListing& listing) {
+    const fs::path out = user_data_dir() / "shared" / (record_file_stem(listing.name) + ".qslevel");
+    CheckedLevel checked = levels_.check(listing.path);
+    std::string error;
+    const std::string report =
+        checked.level ? pack_checked_level(std::move(checked), std::nullopt, out, error) : std::string();
+    if (report.empty()) {
+        if (error.empty() && !checked.errors.empty()) error = checked.errors.front();
+        std::fprintf(stderr, "%s\n", error.c_str());
+        toast("Not shared: " + shorten_paths(error.substr(error.rfind('\n') + 1)), 6);
+        return;
+    }
+    std::fprintf(stderr, "quickstep: share: %s\n", report.c_str());
+    toast("Shared as " + display_path(out) + ": send that one file; it proves the level can be finished", 6);
+}
+
+void App::watch_replay(Replay replay,
+                       CheckedLevel checked) {  // A replay's F5s and F9s use a scratch folder, as they did
+                                                // the recorded run's own: the player's
     // quicksaves (and progress, best runs, ghosts) are never touched by watching.
     stop_watching();
     auto scratch = std::make_unique<ScratchFolder>("quickstep-replay-");
@@ -71,9 +110,9 @@ void App::watch_best_run(const LevelListing& listing) {
     }
     session_.use_scratch_saves(scratch->path());
     watch_saves_ = std::move(scratch);
-    session_.set_tuning(replay->tuning);
+    session_.set_tuning(replay.tuning);
     // The run plays from now on: its ticks shifted to this session's tick count.
-    runs_.watch(std::move(*replay), tick_);
+    runs_.watch(std::move(replay), tick_);
     if (!begin_level(std::move(checked))) stop_watching();
 }
 

@@ -166,6 +166,10 @@ class App final : private MenuHost {
         return std::filesystem::exists(RunRecords::best_run_path(listed_record_key(listing)), ec);
     }
     void watch_best_run(const LevelListing& listing) override;
+    void watch_maker_clear(const LevelListing& listing) override;
+    void share_level(const LevelListing& listing) override;
+    /// Plays `replay` (matched with `checked`) from the next tick, its quicksaves in a scratch folder.
+    void watch_replay(Replay replay, CheckedLevel checked);
     /// The record key of a listed level (whose layout is not read until it is opened): a shipped level's
     /// name; for another, the one key its name has records under, else its bare name (a best run kept
     /// before records had keys; watching checks it against the level, so it never plays on another).

@@ -38,45 +38,39 @@ std::optional<Replay> package_proof(const CheckedLevel& checked, std::string& pr
 
 }  // namespace
 
-int pack_level(const std::string& level, const fs::path& out, const AppOptions& options) {
+std::string pack_checked_level(CheckedLevel checked, const std::optional<fs::path>& proof_file,
+                               const fs::path& out, std::string& error) {
     const std::string shown_out = printable(out.string());
-    LevelList levels(options.levels_dirs);
-    levels.rescan();
-    int exit_code = 0;
-    std::optional<CheckedLevel> checked = levels.first_level(level, true, exit_code);
-    if (!checked) return exit_code;
-    const LevelData& data = *checked->level;
-    if (checked->package) {
-        std::fprintf(stderr, "quickstep: %s: a level package already: pack the level it came from\n",
-                     printable(level).c_str());
-        return 1;
+    const LevelData& data = *checked.level;
+    const std::string shown_level = printable(data.folder_name);
+    if (checked.package) {
+        error = "quickstep: " + shown_level + ": a level package already: pack the level it came from";
+        return {};
     }
     if (data.source_files.empty()) {
-        std::fprintf(stderr,
-                     "quickstep: %s: its loader does not say which files it read: it cannot be packed\n",
-                     printable(level).c_str());
-        return 1;
+        error = "quickstep: " + shown_level +
+                ": its loader does not say which files it read: it cannot be packed";
+        return {};
     }
 
-    // The proof: --proof, else the player's best run of the level.
-    const fs::path proof_path = options.proof.value_or(RunRecords::best_run_path(data.folder_name));
+    // The proof: the file given, else the player's best run of the level (kept under its record key).
+    const PlayIdentity layout = play_identity(checked.identity, Tuning{});
+    const fs::path proof_path =
+        proof_file.value_or(RunRecords::best_run_path(RunRecords::key_of(data, layout)));
     const std::string shown_proof = printable(proof_path.string());
     std::error_code ec;
-    if (!options.proof && !fs::exists(proof_path, ec)) {
-        std::fprintf(
-            stderr,
-            "quickstep: %s: no --proof given and no best run of the level in %s (finish it in the game, "
-            "or record a run with --record)\n",
-            printable(level).c_str(), printable(proof_path.parent_path().string()).c_str());
-        return 1;
+    if (!proof_file && !fs::exists(proof_path, ec)) {
+        error = "quickstep: " + shown_level + ": no --proof given and no best run of the level in " +
+                printable(proof_path.parent_path().string()) +
+                " (finish it in the game, or record a run with --record)";
+        return {};
     }
-    std::string error;
     std::optional<std::vector<std::uint8_t>> proof_bytes =
         read_whole_file(proof_path, max_replay_file_bytes, error);
     std::optional<Replay> proof = proof_bytes ? decode_replay(*proof_bytes, error) : std::nullopt;
     if (!proof) {
-        std::fprintf(stderr, "quickstep: %s: %s\n", shown_proof.c_str(), error.c_str());
-        return 1;
+        error = "quickstep: " + shown_proof + ": " + error;
+        return {};
     }
 
     LevelPackage package;
@@ -88,15 +82,15 @@ int pack_level(const std::string& level, const fs::path& out, const AppOptions& 
         std::optional<std::vector<std::uint8_t>> bytes =
             read_whole_file(data.source_folder() / relative, level_package_limits().max_entry_bytes, error);
         if (!bytes) {
-            std::fprintf(stderr, "quickstep: %s\n", error.c_str());
-            return 1;
+            error = "quickstep: " + error;
+            return {};
         }
         package.files.push_back({relative.generic_string(), std::move(*bytes)});
     }
     std::optional<std::vector<std::uint8_t>> encoded = encode_level_package(package, error);
     if (!encoded) {
-        std::fprintf(stderr, "quickstep: %s: %s\n", shown_out.c_str(), error.c_str());
-        return 1;
+        error = "quickstep: " + shown_out + ": " + error;
+        return {};
     }
 
     // The proof is played on the package as it will be written, read back like any package.
@@ -107,35 +101,50 @@ int pack_level(const std::string& level, const fs::path& out, const AppOptions& 
         file.write(reinterpret_cast<const char*>(encoded->data()),
                    static_cast<std::streamsize>(encoded->size()));
         if (!scratch.ok() || !file) {
-            std::fprintf(stderr, "quickstep: %s: cannot write a trial copy in a scratch folder\n",
-                         shown_out.c_str());
-            return 1;
+            error = "quickstep: " + shown_out + ": cannot write a trial copy in a scratch folder";
+            return {};
         }
     }
     CheckedLevel packed = check_level(trial);
     if (!packed.level) {
+        error.clear();
         for (const std::string& line : packed.errors) {
             std::string shown = line;
             if (shown.starts_with(trial.string())) shown.replace(0, trial.string().size(), out.string());
-            std::fprintf(stderr, "%s\n", printable(shown).c_str());
+            error += printable(shown) + "\n";
         }
-        std::fprintf(stderr, "quickstep: %s not written: the level does not load from the package\n",
-                     shown_out.c_str());
-        return 1;
+        error += "quickstep: " + shown_out + " not written: the level does not load from the package";
+        return {};
     }
     const ProofRun run = play_proof(std::move(packed), *proof, false);
     if (!run.finished) {
-        std::fprintf(stderr, "quickstep: %s not written: the proof %s %s\n", shown_out.c_str(),
-                     shown_proof.c_str(), run.problem.c_str());
-        return 1;
+        error = "quickstep: " + shown_out + " not written: the proof " + shown_proof + " " + run.problem;
+        return {};
     }
+    std::error_code made;
+    fs::create_directories(out.parent_path(), made);  // a missing folder is named by the write below
     if (!write_file_atomically(out, *encoded, error)) {
-        std::fprintf(stderr, "quickstep: %s\n", error.c_str());
+        error = "quickstep: " + error;
+        return {};
+    }
+    return "packed: " + shown_out + ": " + shown_level + ", " + std::to_string(package.files.size()) +
+           " files, " + std::to_string(encoded->size()) + " bytes, cleared at tick " +
+           std::to_string(run.complete_tick) + " in " + format_time(run.level_ticks);
+}
+
+int pack_level(const std::string& level, const fs::path& out, const AppOptions& options) {
+    LevelList levels(options.levels_dirs);
+    levels.rescan();
+    int exit_code = 0;
+    std::optional<CheckedLevel> checked = levels.first_level(level, true, exit_code);
+    if (!checked) return exit_code;
+    std::string error;
+    const std::string report = pack_checked_level(std::move(*checked), options.proof, out, error);
+    if (report.empty()) {
+        std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
     }
-    std::printf("packed: %s: %s, %zu files, %zu bytes, cleared at tick %lld in %s\n", shown_out.c_str(),
-                printable(data.folder_name).c_str(), package.files.size(), encoded->size(),
-                static_cast<long long>(run.complete_tick), format_time(run.level_ticks).c_str());
+    std::printf("%s\n", report.c_str());
     return 0;
 }
 
@@ -160,6 +169,10 @@ int verify_package(const fs::path& file) {
         return 1;
     }
     return 0;
+}
+
+std::optional<Replay> maker_proof(const CheckedLevel& checked, std::string& problem) {
+    return package_proof(checked, problem);
 }
 
 std::optional<std::int64_t> maker_clear(const CheckedLevel& checked, std::string& problem) {

@@ -165,9 +165,19 @@ void MenuScreens::open_level_select() {
             listing.ok ? chapter + level_detail(listing, record) : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
+        if (listing.ok && listing.maker_ticks >= 0) {
+            menu_.items.push_back({"   watch the maker's clear",
+                                   "The run that proves " + listing.title + " can be finished", true,
+                                   [this, listing] { host_.watch_maker_clear(listing); }});
+        }
         if (listing.ok && host_.has_best_run(listing)) {
             menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
                                    [this, listing] { host_.watch_best_run(listing); }});
+            if (!listing.package)
+                menu_.items.push_back(
+                    {"   share...",
+                     "Write " + listing.title + " as one file to send, your best run inside as the proof",
+                     true, [this, listing] { host_.share_level(listing); }});
         }
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});

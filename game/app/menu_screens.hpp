@@ -43,6 +43,10 @@ class MenuHost {
     /// playing it back.
     virtual bool has_best_run(const LevelListing& listing) const = 0;
     virtual void watch_best_run(const LevelListing& listing) = 0;
+    /// Plays the proof of a level package, as watch_best_run plays a best run.
+    virtual void watch_maker_clear(const LevelListing& listing) = 0;
+    /// Writes a package of the level with the player's best run as its proof, and says where.
+    virtual void share_level(const LevelListing& listing) = 0;
     virtual void restart_level() = 0;
     virtual void next_level() = 0;
     /// Whether the level being played is one of the chapters' (skipping opens the next one).

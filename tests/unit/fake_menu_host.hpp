@@ -30,8 +30,12 @@ class FakeHost final : public MenuHost {
     std::string level_name() const override { return ""; }
     bool in_play() const override { return false; }
     void start_level(const std::filesystem::path&) override {}
-    bool has_best_run(const LevelListing&) const override { return false; }
+    bool has_best_run(const LevelListing&) const override { return best_run_; }
+    bool best_run_ = false;
     void watch_best_run(const LevelListing&) override {}
+    void watch_maker_clear(const LevelListing&) override { ++maker_watches; }
+    void share_level(const LevelListing&) override { ++shares; }
+    int maker_watches = 0, shares = 0;
     void restart_level() override {}
     void next_level() override {}
     bool can_skip_level() const override { return skippable_; }

@@ -54,10 +54,10 @@ TEST_CASE("level select: a level's author and its maker's clear come before how 
     MenuScreens menus(host);
     menus.open_level_select();
     const Menu* menu = menus.menu();
-    REQUIRE(menu->items.size() == 3);
+    REQUIRE(menu->items.size() == 4);  // the two levels, "watch the maker's clear", Back
     CHECK(menu->items[0].label == "Good Level  (cleared by its maker)");
     CHECK(menu->items[0].detail == "By Ann. Cleared by its maker in 0:12.2. Not finished yet: Good Level");
-    CHECK(menu->items[1].detail == "Not finished yet: Other");
+    CHECK(menu->items[2].detail == "Not finished yet: Other");
 }
 
 TEST_CASE("display_path: the home folder is written as ~") {
@@ -94,4 +94,33 @@ TEST_CASE("skip this level: offered in the pause menu of a chapter's level; a sk
     menus.open_level_select();
     CHECK(menus.menu()->items[0].label == "Hard Level  (skipped)");
     CHECK(menus.menu()->items[0].detail == "Skipped (assist), not finished yet: Hard Level");
+}
+
+TEST_CASE("level select: share a finished level; watch the maker's clear of a verified package") {
+    FakeHost host;
+    host.levels_.push_back({"mine", "My Level", "/somewhere/levels/mine", true, ""});
+    LevelListing package{"theirs", "Their Level", "/somewhere/levels/theirs.qslevel", true, ""};
+    package.package = true;
+    package.maker_ticks = 1234;
+    host.levels_.push_back(package);
+    MenuScreens menus(host);
+    menus.open_level_select();
+    auto labels = [&] {
+        std::vector<std::string> out;
+        for (const MenuItem& item : menus.menu()->items) out.push_back(item.label);
+        return out;
+    };
+    // No best run yet: nothing to share; the package's clear can be watched.
+    CHECK(labels() == std::vector<std::string>{"My Level", "Their Level  (cleared by its maker)",
+                                               "   watch the maker's clear", "Back"});
+    menus.menu()->items[2].on_confirm();
+    CHECK(host.maker_watches == 1);
+
+    host.best_run_ = true;  // both have a best run: the folder can be shared, the package is one already
+    menus.open_level_select();
+    CHECK(labels() == std::vector<std::string>{"My Level", "   watch best run", "   share...",
+                                               "Their Level  (cleared by its maker)",
+                                               "   watch the maker's clear", "   watch best run", "Back"});
+    menus.menu()->items[2].on_confirm();
+    CHECK(host.shares == 1);
 }
