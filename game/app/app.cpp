@@ -377,6 +377,13 @@ void App::render(double alpha) {
     frame.practice = practice_.active();
     frame.assisted = assisted_;
     frame.frame_advanced = frame_advanced_;
+    if (const std::filesystem::path preview =
+            frame.menu ? frame.menu->highlighted_preview() : std::filesystem::path();
+        !preview.empty()) {
+        frame.thumbnail = thumbnails_.get(preview, levels_);
+    } else {
+        thumbnails_.leave();
+    }
     if (settings_.input_display && frame.world) {
         std::uint64_t held = 0;
         for (std::size_t i = 0; i < action_count; ++i) {

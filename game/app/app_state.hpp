@@ -14,6 +14,7 @@
 #include "game/app/frame_report.hpp"
 #include "game/app/input_events.hpp"
 #include "game/app/level_list.hpp"
+#include "game/app/level_thumbnails.hpp"
 #include "game/app/menu_screens.hpp"
 #include "game/app/pad_script.hpp"
 #include "game/app/paths.hpp"
@@ -247,6 +248,7 @@ class App final : private MenuHost {
     bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
     int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1
     int exit_code_ = 0;
+    LevelThumbnails thumbnails_;              ///< the level select's, drawn from the levels when highlighted
     bool print_complete_ = true;              ///< headless: print `complete:` at the goal
     std::int64_t completed_tick_ = -1;        ///< the tick the level was last finished, -1 before
     std::int64_t completed_level_ticks_ = 0;  ///< the level time then

@@ -32,6 +32,12 @@ int Menu::footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const {
     return canvas_h - 14 - static_cast<int>(lines) * font.line_height();
 }
 
+SDL_Rect Menu::preview_area(const BitmapFont& font, int canvas_w, int canvas_h) const {
+    const int list_w = canvas_w * 5 / 8, top = 24 + font.line_height(2) + 6;
+    return {list_w + 8, top, std::max(1, canvas_w - list_w - 24),
+            std::max(1, footer_top(font, canvas_w, canvas_h) - 12 - top)};
+}
+
 void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
                 bool overlay) const {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
@@ -40,6 +46,9 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     SDL_RenderFillRect(renderer, &all);
     const int advance = std::max(1, font.advance());
     const std::size_t max_chars = static_cast<std::size_t>(std::max(10, (canvas_w - 32) / advance));
+    // With previews the list keeps to the left part of the canvas (centred there).
+    const int list_w = previews ? canvas_w * 5 / 8 : canvas_w;
+    const std::size_t list_chars = static_cast<std::size_t>(std::max(10, (list_w - 32) / advance));
     const int line = font.line_height() + 5;
 
     // The detail of the highlighted item sits at the bottom; room for two lines is kept so the list does
@@ -50,7 +59,7 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     const int detail_top = canvas_h - 10 - 2 * font.line_height();
 
     std::vector<std::string> subtitle_lines =
-        subtitle.empty() ? std::vector<std::string>{} : wrap_text(subtitle, max_chars);
+        subtitle.empty() ? std::vector<std::string>{} : wrap_text(subtitle, list_chars);
     if (subtitle_lines.size() > 3) subtitle_lines.resize(3);
     const int title_scale = 2;
     const int subtitle_y = 24 + font.line_height(title_scale) + 6;
@@ -69,28 +78,28 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
     for (int i = first; i < last; ++i)
         panel_w = std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2);
-    panel_w = std::min(canvas_w - 8, panel_w + 24);
-    SDL_Rect panel{(canvas_w - panel_w) / 2, 16, panel_w, items_y + (last - first) * line + 4 - 16};
+    panel_w = std::min(list_w - 8, panel_w + 24);
+    SDL_Rect panel{(list_w - panel_w) / 2, 16, panel_w, items_y + (last - first) * line + 4 - 16};
     SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
     SDL_RenderFillRect(renderer, &panel);
 
-    font.draw(renderer, (canvas_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255},
+    font.draw(renderer, (list_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255},
               title_scale);
     int y = subtitle_y;
     for (const std::string& l : subtitle_lines) {
-        font.draw(renderer, (canvas_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});
+        font.draw(renderer, (list_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});
         y += font.line_height();
     }
     y = notes_y;
     for (const MenuNote& note : notes) {
-        font.draw(renderer, (canvas_w - font.text_width(note.text)) / 2, y, note.text, note.colour);
+        font.draw(renderer, (list_w - font.text_width(note.text)) / 2, y, note.text, note.colour);
         y += font.line_height();
     }
     y = items_y;
     for (int i = first; i < last; ++i) {
         const MenuItem& item = items[i];
         const bool selected = i == cursor;
-        const int x = (canvas_w - font.text_width(item.label)) / 2 - font.text_width("> ");
+        const int x = (list_w - font.text_width(item.label)) / 2 - font.text_width("> ");
         if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
             SDL_Rect bar{panel.x + 4, y - 3, panel.w - 8, line - 1};
             SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);

@@ -2,6 +2,7 @@
 // confirm and left/right adjust callbacks. Used by the title, level select, pause and options screens.
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ struct MenuItem {
     bool enabled = true;  ///< disabled items can be highlighted but not confirmed
     std::function<void()> on_confirm;
     std::function<void(int direction)> on_adjust;  ///< left (-1) / right (+1), e.g. volume
+    std::filesystem::path preview;  ///< a level whose thumbnail shows beside the menu while highlighted
 };
 
 /// A line of text under a menu's subtitle, in its own colour (a split on the results screen).
@@ -41,6 +43,7 @@ class Menu {
     std::vector<MenuNote> notes;  ///< under the subtitle, one line each (cut to the width)
     std::vector<MenuItem> items;
     int cursor = 0;
+    bool previews = false;  ///< the list keeps to the left, the right part shows the highlighted preview
 
     /// Moves the highlight by `direction`, wrapping around.
     void move(int direction);
@@ -52,6 +55,13 @@ class Menu {
     /// The top of the highlighted item's detail at the bottom (room for two lines at least): messages
     /// shown over the menu stay above it.
     int footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const;
+    /// Where the highlighted item's preview goes (with `previews`): right of the list, above the footer.
+    SDL_Rect preview_area(const BitmapFont& font, int canvas_w, int canvas_h) const;
+    /// The highlighted item's preview, or an empty path.
+    std::filesystem::path highlighted_preview() const {
+        return previews && cursor >= 0 && cursor < static_cast<int>(items.size()) ? items[cursor].preview
+                                                                                  : std::filesystem::path();
+    }
 };
 
 }  // namespace qs

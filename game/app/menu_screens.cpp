@@ -130,6 +130,7 @@ void MenuScreens::open_level_select() {
     scene_ = Scene::level_select;
     menu_ = Menu{};
     menu_.title = "LEVEL SELECT";
+    menu_.previews = true;  // the highlighted level's thumbnail beside the list
     menu_.subtitle = "Drop your own level folders into " + display_path(user_data_dir() / "levels");
     const std::vector<LevelListing>& levels = host_.rescan_levels();
     const Chapters& chapters = host_.chapters();
@@ -165,6 +166,7 @@ void MenuScreens::open_level_select() {
             listing.ok ? chapter + level_detail(listing, record) : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
+        if (listing.ok) menu_.items.back().preview = path;
         if (listing.ok && listing.maker_ticks >= 0) {
             menu_.items.push_back({"   watch the maker's clear",
                                    "The run that proves " + listing.title + " can be finished", true,

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "engine/text_layout.hpp"
+#include "game/app/level_thumbnails.hpp"
 #include "game/app/paths.hpp"
 #include "game/view/hud.hpp"
 
@@ -222,6 +223,8 @@ void Presentation::render(const Frame& frame) {
     }
     if (frame.menu) {
         frame.menu->draw(r, font_, w, h, true);
+        if (frame.thumbnail && frame.menu->previews)
+            draw_thumbnail(*frame.thumbnail, frame.menu->preview_area(font_, w, h));
         toasts_bottom = frame.menu->footer_top(font_, w, h) - 2;
         // Over a menu the messages stack up from above its footer, clear of the title and the items' panel.
         avoid = SDL_Rect{0, 0, w, toasts_top + 1};
@@ -288,6 +291,29 @@ void Presentation::draw_rewind_marker(double seconds_left) {
     char text[64];
     std::snprintf(text, sizeof text, "<< REWIND  %.1f s", seconds_left);
     draw_banner(text);
+}
+
+void Presentation::draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area) {
+    SDL_Renderer* r = screen_->sdl();
+    const RgbaImage& image = thumbnail.image;
+    if (image.width <= 0 || image.height <= 0) return;
+    if (!thumbnail_ || thumbnail_key_ != thumbnail.key) {
+        thumbnail_.reset(SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_STATIC, image.width,
+                                           image.height));
+        if (!thumbnail_) return;
+        SDL_UpdateTexture(thumbnail_.get(), nullptr, image.pixels.data(), image.width * 4);
+        thumbnail_key_ = thumbnail.key;
+    }
+    double zoom = std::min(double(area.w) / image.width, double(area.h) / image.height);
+    if (zoom > 1) zoom = std::floor(zoom);  // pixels stay square and sharp
+    const int tw = std::max(1, int(image.width * zoom)), th = std::max(1, int(image.height * zoom));
+    const SDL_Rect at{area.x + (area.w - tw) / 2, area.y, tw, th};
+    const SDL_Rect frame{at.x - 3, at.y - 3, at.w + 6, at.h + 6};
+    SDL_SetRenderDrawColor(r, 10, 12, 28, 235);
+    SDL_RenderFillRect(r, &frame);
+    SDL_SetRenderDrawColor(r, 90, 110, 170, 255);
+    SDL_RenderDrawRect(r, &frame);
+    SDL_RenderCopy(r, thumbnail_.get(), nullptr, &at);
 }
 
 void Presentation::draw_banner(const std::string& text) {

@@ -20,6 +20,8 @@
 
 namespace qs {
 
+struct LevelThumbnail;
+
 class Presentation {
    public:
     /// Opens the window (or the headless canvas) and loads sprites and font; false (message printed)
@@ -88,6 +90,7 @@ class Presentation {
         int assisted = 0;                   ///< the assist's game speed this run was played at (0: none)
         bool frame_advanced = false;        ///< this run was stepped with frame advance (no records)
         std::optional<std::uint64_t> held;  ///< the input display: the actions held (bit i: Action i)
+        const LevelThumbnail* thumbnail = nullptr;  ///< the menu's highlighted level, beside the menu
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);
@@ -105,6 +108,8 @@ class Presentation {
     void draw_toasts(int top, int bottom, SDL_Rect avoid);
     void draw_rewind_marker(double seconds_left);
     void draw_banner(const std::string& text);
+    /// `thumbnail` fitted into `area` (its aspect kept, whole-number zoom when larger), framed.
+    void draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area);
 
     bool headless_ = false;
     std::unique_ptr<Screen> screen_;
@@ -115,6 +120,11 @@ class Presentation {
     Camera camera_;
     double camera_prev_x_ = 0, camera_prev_y_ = 0;  ///< camera at the previous tick, for interpolation
     Particles particles_;
+    struct TextureDeleter {
+        void operator()(SDL_Texture* texture) const { SDL_DestroyTexture(texture); }
+    };
+    std::unique_ptr<SDL_Texture, TextureDeleter> thumbnail_;  ///< of thumbnail_key_ (made before the screen)
+    std::uint64_t thumbnail_key_ = 0;
     bool shake_enabled_ = true;
     double shake_strength_ = 0;                 ///< tiles, at the start of the shake
     double shake_left_ = 0, shake_length_ = 0;  ///< seconds
