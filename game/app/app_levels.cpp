@@ -87,7 +87,9 @@ void App::share_level(const LevelListing& listing) {
     CheckedLevel checked = levels_.check(listing.path);
     std::string error;
     const std::string report =
-        checked.level ? pack_checked_level(std::move(checked), std::nullopt, out, error) : std::string();
+        checked.level ? pack_checked_level(std::move(checked),
+                                           RunRecords::best_run_path(listed_record_key(listing)), out, error)
+                      : std::string();
     if (report.empty()) {
         if (error.empty() && !checked.errors.empty()) error = checked.errors.front();
         std::fprintf(stderr, "%s\n", error.c_str());

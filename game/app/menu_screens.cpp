@@ -173,13 +173,14 @@ void MenuScreens::open_level_select() {
                                    [this, listing] { host_.watch_maker_clear(listing); }});
         }
         if (listing.ok && host_.has_best_run(listing)) {
-            menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
-                                   [this, listing] { host_.watch_best_run(listing); }});
+            // "watch best run" last: Up from the top of the list reaches it in two steps (past Back).
             if (!listing.package)
                 menu_.items.push_back(
                     {"   share...",
                      "Write " + listing.title + " as one file to send, your best run inside as the proof",
                      true, [this, listing] { host_.share_level(listing); }});
+            menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
+                                   [this, listing] { host_.watch_best_run(listing); }});
         }
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});
@@ -192,13 +193,13 @@ void MenuScreens::open_pause() {
     menu_.subtitle = host_.level_name();
     menu_.items.push_back({"Resume", "", true, [this] { scene_ = Scene::playing; }});
     menu_.items.push_back({"Restart level", "", true, [this] { host_.restart_level(); }});
+    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
+    menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::paused); }});
     if (host_.can_skip_level())
         menu_.items.push_back(
             {"Skip this level",
              "Assist: the next level opens; this one stays not finished until you finish it", true,
              [this] { host_.skip_level(); }});
-    menu_.items.push_back({"Level select", "", true, [this] { open_level_select(); }});
-    menu_.items.push_back({"Options", "", true, [this] { open_options(Scene::paused); }});
     menu_.items.push_back({"Quit to title", "", true, [this] { host_.quit_to_title(); }});
 }
 

@@ -54,13 +54,14 @@ same_dump "$SCRATCH/ref.json" "$SCRATCH/full.json" && pass "100 %: the same fina
 [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.qsr" ] && [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.ghost" ] \
     && pass "a run at 100 % keeps its replay and ghost" || fail "100 %: no best replay or ghost"
 
-# Skip this level: pause (start), down twice to the third item, confirm (a); the next level starts.
+# Skip this level: pause (start), up twice (past Quit to title) to Skip this level, confirm (a); the next
+# level starts.
 export XDG_DATA_HOME=$SCRATCH/data.skip
-printf '0 attach\n30 press start\n32 release start\n40 press dpdown\n42 release dpdown\n50 press dpdown
-52 release dpdown\n60 press a\n62 release a\n120 axis rightx 0\n' >"$SCRATCH/skip.pad"
+printf '0 attach\n30 press start\n32 release start\n40 press dpup\n42 release dpup\n50 press dpup
+52 release dpup\n60 press a\n62 release a\n120 axis rightx 0\n' >"$SCRATCH/skip.pad"
 xvfb-run -a -s "-screen 0 640x360x24" "$QS" "$level" --pad-script "$SCRATCH/skip.pad" \
     --save-dir "$SCRATCH/saves.skip" >/dev/null 2>"$SCRATCH/skip.err"
-grep -q '^pad-script: frame [0-9]*: paused 2 "Skip this level"' "$SCRATCH/skip.err" \
+grep -q '^pad-script: frame [0-9]*: paused 4 "Skip this level"' "$SCRATCH/skip.err" \
     && pass "the pause menu offers Skip this level" || fail "no skip item: $(grep pad-script "$SCRATCH/skip.err" | tail -3)"
 grep -q '^level: 07_meadow_hops ' "$SCRATCH/skip.err" \
     && pass "skipping starts the next level of the chapter" || fail "no next level: $(tail -3 "$SCRATCH/skip.err")"

@@ -51,9 +51,11 @@ ls "$maker/quickstep/replays/zz_mine@"*-best.qsr >/dev/null 2>&1 \
     && pass "the maker's finished run is kept as the level's best run" \
     || fail "no best run: $(ls "$maker/quickstep/replays" 2>&1) $(tail -2 "$SCRATCH/finish.err")"
 
-# 2. Title > Level select (down, a); up twice from the first level wraps past Back to "share..."; a.
+# 2. Title > Level select (down, a); up three times from the first level wraps past Back and "watch best
+# run" to "share..."; a.
 window "$maker" share '0 attach\n30 press dpdown\n32 release dpdown\n40 press a\n42 release a
-60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n80 press a\n82 release a\n140 axis rightx 0\n'
+60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n75 press dpup\n77 release dpup\n80 press a
+82 release a\n140 axis rightx 0\n'
 traced share 'level_select [0-9]* "   share..."' && pass "the level select offers share... for a finished level" \
     || fail "no share item: $(grep pad-script "$SCRATCH/share.err" | tail -4)"
 pkg=$maker/quickstep/shared/zz_mine.qslevel

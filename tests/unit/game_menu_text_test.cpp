@@ -118,9 +118,9 @@ TEST_CASE("level select: share a finished level; watch the maker's clear of a ve
 
     host.best_run_ = true;  // both have a best run: the folder can be shared, the package is one already
     menus.open_level_select();
-    CHECK(labels() == std::vector<std::string>{"My Level", "   watch best run", "   share...",
+    CHECK(labels() == std::vector<std::string>{"My Level", "   share...", "   watch best run",
                                                "Their Level  (cleared by its maker)",
                                                "   watch the maker's clear", "   watch best run", "Back"});
-    menus.menu()->items[2].on_confirm();
+    menus.menu()->items[1].on_confirm();
     CHECK(host.shares == 1);
 }
