@@ -84,6 +84,20 @@ fs::path many_caves_dir(int count) {
     return written[count] = dir;
 }
 
+/// A levels dir holding `count` copies of the shipped First Steps (112 x 20 tiles, 5 files): a player's
+/// folder of many ordinary levels.
+fs::path first_steps_copies_dir(int count) {
+    static std::map<int, fs::path> written;
+    if (auto it = written.find(count); it != written.end()) return it->second;
+    const fs::path dir = scratch_root() / ("copies" + std::to_string(count));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (int i = 0; i < count; ++i)
+        fs::copy(qs::data_dir() / "levels/01_first_steps", dir / ("level_" + std::to_string(i)),
+                 fs::copy_options::recursive);
+    return written[count] = dir;
+}
+
 /// Gives the heap's free pages back to the kernel, as in a process that has just started.
 void cold_heap() {
 #if defined(__GLIBC__)
@@ -215,6 +229,28 @@ void BM_DiscoveryFullCheck(benchmark::State& state) {
         std::vector<qs::LevelListing> levels = qs::discover_levels({dir});
         benchmark::DoNotOptimize(levels.data());
         return true;
+    });
+    set_counters(state, 0, measure);
+}
+
+/// What opening the level select costs with N ordinary levels (copies of First Steps): the discovery it
+/// runs, headers only, with no verdicts yet (the first open of a session) and with the verdicts a previous
+/// open left (Arg 1: every level opened once, so recalled by fingerprint).
+void BM_LevelSelectDiscovery(benchmark::State& state) {
+    qs::keep_freed_memory_for_reuse();
+    const fs::path dir = first_steps_copies_dir(static_cast<int>(state.range(0)));
+    qs::LevelVerdicts warm;
+    if (state.range(1))
+        for (const qs::LevelListing& listing : qs::discover_levels({dir}, warm)) warm.check(listing.path);
+    Measure measure;
+    time_cold(state, measure, [&] {
+        std::vector<qs::LevelListing> levels = state.range(1)
+                                                   ? qs::discover_levels({dir}, warm)
+                                                   : qs::discover_levels({dir}, qs::LevelVerdicts{});
+        benchmark::DoNotOptimize(levels.data());
+        if (levels.size() == static_cast<std::size_t>(state.range(0))) return true;
+        state.SkipWithError("not every level was listed");
+        return false;
     });
     set_counters(state, 0, measure);
 }
@@ -393,6 +429,11 @@ BENCHMARK(BM_LevelStartCave)->Arg(512)->Arg(1024)->Arg(2048)->Unit(benchmark::kM
 BENCHMARK(BM_LevelStartStress)->Arg(10000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Discovery)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_DiscoveryFullCheck)->Arg(1)->Arg(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LevelSelectDiscovery)
+    ->Args({500, 0})
+    ->Args({500, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_PngDecodeLayer)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PngDecodeRows)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_CheckLevel)->Arg(512)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
