@@ -97,7 +97,8 @@ void App::share_level(const LevelListing& listing) {
         return;
     }
     std::fprintf(stderr, "quickstep: share: %s\n", report.c_str());
-    toast("Shared as " + display_path(out) + ": send that one file; it proves the level can be finished", 6);
+    toast("Shared as " + display_path(out) + " - send that one file: it proves the level can be finished", 8,
+          true);
 }
 
 void App::watch_replay(Replay replay,

@@ -125,8 +125,8 @@ class App final : private MenuHost {
     /// The title's track in the menus, the level's while in a level (lowered while a menu is open).
     void update_music();
     void forward_notices();
-    void toast(const std::string& text, double seconds = 2.5) {
-        if (presentation_) presentation_->toast(text, seconds);
+    void toast(const std::string& text, double seconds = 2.5, bool with_paths = false) {
+        if (presentation_) presentation_->toast(text, seconds, with_paths);
         if (pad_script_)
             std::fprintf(stderr, "pad-script: frame %lld: toast: %s\n", static_cast<long long>(frame_),
                          text.c_str());

@@ -171,6 +171,7 @@ void MenuScreens::open_level_select() {
             menu_.items.push_back({"   watch the maker's clear",
                                    "The run that proves " + listing.title + " can be finished", true,
                                    [this, listing] { host_.watch_maker_clear(listing); }});
+            menu_.items.back().preview = path;
         }
         if (listing.ok && host_.has_best_run(listing)) {
             // "watch best run" last: Up from the top of the list reaches it in two steps (past Back).
@@ -179,8 +180,10 @@ void MenuScreens::open_level_select() {
                     {"   share...",
                      "Write " + listing.title + " as one file to send, your best run inside as the proof",
                      true, [this, listing] { host_.share_level(listing); }});
+            menu_.items.back().preview = path;
             menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
                                    [this, listing] { host_.watch_best_run(listing); }});
+            menu_.items.back().preview = path;
         }
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});

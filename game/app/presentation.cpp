@@ -80,9 +80,9 @@ bool Presentation::toggle_fullscreen() {
     return screen_->fullscreen();
 }
 
-void Presentation::toast(const std::string& text, double seconds) {
+void Presentation::toast(const std::string& text, double seconds, bool with_paths) {
     std::erase_if(toasts_, [&](const Toast& t) { return t.text == text; });
-    toasts_.push_back({text, seconds});
+    toasts_.push_back({text, seconds, with_paths});
 }
 
 void Presentation::advance(double seconds) {
@@ -336,7 +336,8 @@ void Presentation::draw_toasts(int top, int bottom, SDL_Rect avoid) {
     std::vector<std::vector<std::string>> texts;
     std::vector<SDL_Point> sizes;
     for (auto it = toasts_.rbegin(); it != toasts_.rend() && texts.size() < 3; ++it) {
-        std::vector<std::string> lines = wrap_text(shorten_paths(it->text), max_chars);
+        std::vector<std::string> lines =
+            wrap_text(it->with_paths ? it->text : shorten_paths(it->text), max_chars);
         if (lines.size() > 4) lines.resize(4);
         int text_w = 0;
         for (const std::string& line : lines) text_w = std::max(text_w, font_.text_width(line));

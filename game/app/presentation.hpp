@@ -54,7 +54,8 @@ class Presentation {
     /// Screen shake on (the default) or off (Options).
     void set_screen_shake(bool on) { shake_enabled_ = on; }
     /// Shows a message for `seconds`; the same text shown again moves to the front instead of piling up.
-    void toast(const std::string& text, double seconds = 2.5);
+    /// Paths in it are cut to their last part unless `with_paths` (a message that says where a file went).
+    void toast(const std::string& text, double seconds = 2.5, bool with_paths = false);
     /// Advances animation and toast time.
     void advance(double seconds);
 
@@ -134,6 +135,7 @@ class Presentation {
     struct Toast {
         std::string text;
         double seconds_left;
+        bool with_paths = false;
     };
     std::vector<Toast> toasts_;
     double seconds_ = 0;     ///< presentation time for animations
