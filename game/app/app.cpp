@@ -180,6 +180,8 @@ void App::tick() {
     pending_input_.clear();
     if (script_) script_->apply(tick_, actions_);
     runs_.play_and_record(tick_, actions_);
+    // A script's or a replay's press (live presses are taken in handle_global_actions()).
+    if (actions_.pressed(Action::debug_overlay)) debug_overlay_ = !debug_overlay_;
 
     if (actions_.pressed(Action::quicksave)) {
         frame_now_.mark(FrameEvent::f5);
@@ -314,9 +316,11 @@ void App::poll_input() {
 }
 
 void App::handle_global_actions() {
-    // Actions that work in every scene.
+    // Actions that work in every scene. The overlay's key is the window's alone: it never reaches a tick
+    // (nor a recorded run).
     for (const auto& [action, down] : pending_input_) {
         if (!down) continue;
+        if (action == Action::debug_overlay) debug_overlay_ = !debug_overlay_;
         if (action == Action::screenshot) take_screenshot();
         if (action == Action::fullscreen && presentation_) {
             settings_.fullscreen = presentation_->toggle_fullscreen();
@@ -334,6 +338,8 @@ void App::handle_global_actions() {
             break;
         }
     }
+    std::erase_if(pending_input_,
+                  [](const std::pair<Action, bool>& input) { return input.first == Action::debug_overlay; });
 }
 
 void App::take_screenshot() {
@@ -398,6 +404,14 @@ void App::render(double alpha) {
     }
     if (settings_.split_timer && frame.world) frame.timer = splits_.hud(frame.world->game.timer_ticks);
     if (session_.rewind_held()) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
+    if (debug_overlay_) {
+        frame.debug = &frame_history_;
+        frame.debug_figures.tick = tick_;
+        frame.debug_figures.entities = frame.world ? frame.world->entities.size() : 0;
+        frame.debug_figures.rewind_ticks = session_.rewind().ticks();
+        frame.debug_figures.rewind_bytes = session_.rewind().bytes();
+        frame.debug_figures.rewind_budget = session_.rewind().limits().max_bytes;
+    }
     presentation_->render(frame);
 }
 

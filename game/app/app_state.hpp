@@ -85,6 +85,7 @@ class App final : private MenuHost {
     void end_frame() {
         frame_now_.steps = static_cast<int>(tick_ - frame_now_.tick);
         frame_report_.add(frame_now_);
+        frame_history_.push({frame_now_.tick_ms, frame_now_.render_ms, frame_now_.present_ms});
         ++frame_;
     }
     void quickload(bool older);
@@ -230,6 +231,8 @@ class App final : private MenuHost {
     std::int64_t frame_ = 0;                 ///< frames (loop iterations; headless: ticks) so far
     FrameReport frame_report_;               ///< --frame-report, when given
     FrameFigures frame_now_;                 ///< the frame being made
+    FrameHistory frame_history_;             ///< the last frames' times, for the debug overlay
+    bool debug_overlay_ = false;             ///< the debug overlay is shown (F3)
     std::string last_trace_;
 
     std::optional<InputScript> script_;

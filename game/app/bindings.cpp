@@ -31,6 +31,7 @@ std::optional<Action> in_menus(Action a) {
         case Action::back:
         case Action::fullscreen:
         case Action::screenshot:
+        case Action::debug_overlay:
             return a;
         default:
             return std::nullopt;
@@ -125,6 +126,8 @@ std::string_view action_label(Action action) {
             return "Retry from last footing";
         case Action::frame_advance:
             return "Frame advance (paused)";
+        case Action::debug_overlay:
+            return "Debug overlay";
         default:
             return "?";
     }
@@ -161,10 +164,10 @@ std::string input_label(InputCode input) {
 
 const std::vector<Action>& rebindable_actions() {
     static const std::vector<Action> actions = {
-        Action::left,         Action::right,     Action::up,         Action::down,
-        Action::jump,         Action::quicksave, Action::quickload,  Action::quickload_older,
-        Action::rewind,       Action::restart,   Action::retry_spot, Action::pause,
-        Action::frame_advance};
+        Action::left,          Action::right,        Action::up,         Action::down,
+        Action::jump,          Action::quicksave,    Action::quickload,  Action::quickload_older,
+        Action::rewind,        Action::restart,      Action::retry_spot, Action::pause,
+        Action::frame_advance, Action::debug_overlay};
     return actions;
 }
 

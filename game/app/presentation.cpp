@@ -234,6 +234,7 @@ void Presentation::render(const Frame& frame) {
         toasts_top = std::max(toasts_top, 24 + 3 * font_.line_height() + 6 + 4);
     }
     draw_toasts(toasts_top, toasts_bottom, avoid);
+    if (frame.debug) draw_debug_overlay(r, font_, *frame.debug, frame.debug_figures, w, h);
     present_ms_ = 0;
     if (!headless_) {
         const auto presenting = std::chrono::steady_clock::now();

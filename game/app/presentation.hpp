@@ -13,6 +13,7 @@
 #include "engine/render.hpp"
 #include "game/app/menu.hpp"
 #include "game/sim/world.hpp"
+#include "game/view/debug_overlay.hpp"
 #include "game/view/hud.hpp"
 #include "game/view/particles.hpp"
 #include "game/view/sprite_sheet.hpp"
@@ -92,6 +93,8 @@ class Presentation {
         bool frame_advanced = false;        ///< this run was stepped with frame advance (no records)
         std::optional<std::uint64_t> held;  ///< the input display: the actions held (bit i: Action i)
         const LevelThumbnail* thumbnail = nullptr;  ///< the menu's highlighted level, beside the menu
+        const FrameHistory* debug = nullptr;        ///< the debug overlay's frame times, when it is shown
+        DebugFigures debug_figures;                 ///< and its figures
     };
     /// Draws a frame; in a window also presents it.
     void render(const Frame& frame);

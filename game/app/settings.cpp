@@ -43,6 +43,7 @@ Settings Settings::defaults() {
     keys(Action::rewind, {SDL_SCANCODE_BACKSPACE});
     keys(Action::retry_spot, {SDL_SCANCODE_T});
     keys(Action::frame_advance, {SDL_SCANCODE_F});
+    keys(Action::debug_overlay, {SDL_SCANCODE_F3});
     pad(Action::left, {SDL_CONTROLLER_BUTTON_DPAD_LEFT});
     pad(Action::right, {SDL_CONTROLLER_BUTTON_DPAD_RIGHT});
     pad(Action::up, {SDL_CONTROLLER_BUTTON_DPAD_UP});

@@ -32,6 +32,7 @@ enum class Action : std::uint8_t {
     rewind,
     retry_spot,     ///< a level painter's retry: the level again, from where the player last stood on ground
     frame_advance,  ///< while paused: one tick forward (held: one a frame)
+    debug_overlay,  ///< shows or hides the debug overlay (frame times, entities, rewind memory)
     count
 };
 
@@ -39,9 +40,9 @@ template <>
 struct ActionVocabulary<Action> {
     /// Script and settings names, in enum order.
     static constexpr std::array<std::string_view, static_cast<std::size_t>(Action::count)> names = {
-        "left",       "right",           "up",     "down",       "jump",         "quicksave",
-        "quickload",  "quickload_older", "pause",  "restart",    "confirm",      "back",
-        "fullscreen", "screenshot",      "rewind", "retry_spot", "frame_advance"};
+        "left",       "right",           "up",     "down",       "jump",          "quicksave",
+        "quickload",  "quickload_older", "pause",  "restart",    "confirm",       "back",
+        "fullscreen", "screenshot",      "rewind", "retry_spot", "frame_advance", "debug_overlay"};
 };
 
 inline constexpr std::size_t action_count = action_count_of<Action>;

@@ -1,5 +1,5 @@
-// The frame report's lines (--frame-report): the fields in their order, the events' names, and the file
-// written out when closed.
+// The frame report's lines (--frame-report) and the debug overlay's frame history: the fields in their
+// order, the events' names, the file written out when closed, and the history keeping the newest frames.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -7,6 +7,7 @@
 #include <string>
 
 #include "game/app/frame_report.hpp"
+#include "game/view/debug_overlay.hpp"
 #include "scratch_dir.hpp"
 
 using namespace qs;
@@ -68,4 +69,18 @@ TEST_CASE("frame report: a file in a missing folder is not opened, with the reas
     CHECK_FALSE(report.open(scratch.path() / "missing" / "frames.txt", error));
     CHECK(error.find("missing/frames.txt: ") != std::string::npos);
     CHECK_FALSE(report.is_open());
+}
+
+TEST_CASE("debug overlay: the history keeps the newest frames, oldest first") {
+    FrameHistory history;
+    CHECK(history.size() == 0);
+    CHECK(history.last().total() == 0);
+    const std::size_t pushed = FrameHistory::capacity + 30;
+    for (std::size_t i = 0; i < pushed; ++i)
+        history.push({static_cast<double>(i), 1.0, i == 50 ? 40.0 : 0.5});
+    REQUIRE(history.size() == FrameHistory::capacity);
+    CHECK(history[0].tick_ms == 30);
+    CHECK(history[FrameHistory::capacity - 1].tick_ms == static_cast<double>(pushed - 1));
+    CHECK(history.last().total() == doctest::Approx(static_cast<double>(pushed - 1) + 1.5));
+    CHECK(history.worst_ms() == doctest::Approx(149 + 1.5));
 }
