@@ -112,8 +112,14 @@ kill "$pid" 2>/dev/null; wait "$runner" 2>/dev/null
 read -r rss0 fd0 th0 <<<"$first"
 read -r rss1 fd1 th1 <<<"$last"
 echo "after the 4th reload: ${rss0} kB, ${fd0} fds, ${th0} threads; after the 20th: ${rss1} kB, ${fd1} fds, ${th1} threads"
-[ -n "$rss1" ] && [ "$rss1" -le $((rss0 + 8192)) ] && pass "memory flat over 16 more reloads (+8 MB at most)" \
-    || fail "memory grew over reloads: ${rss0} -> ${rss1} kB"
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+    # AddressSanitizer keeps freed memory in its quarantine (256 MB by default): resident memory grows
+    # there by design. The release build's run checks it.
+    pass "memory over reloads not bounded under AddressSanitizer (its quarantine keeps freed memory)"
+else
+    [ -n "$rss1" ] && [ "$rss1" -le $((rss0 + 8192)) ] && pass "memory flat over 16 more reloads (+8 MB at most)" \
+        || fail "memory grew over reloads: ${rss0} -> ${rss1} kB"
+fi
 [ -n "$fd1" ] && [ "$fd1" -le "$fd0" ] && [ "$th1" -le "$th0" ] && pass "open files and threads do not grow" \
     || fail "fds ${fd0} -> ${fd1}, threads ${th0} -> ${th1}"
 finish
