@@ -7,28 +7,7 @@ export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
 DATA="$XDG_DATA_HOME/quickstep"
 
 # dash DIR GAP: a level "dash" in DIR/dash: run right to the goal across GAP (the layouts differ)
-dash() {
-    "$BIN_DIR/pixelart" /dev/stdin "$1/dash" >/dev/null <<EOF2
-color . #00000000
-color # #000000
-color P #0000ff
-color G #00ff00
-image geometry/layer0 16 5
-................
-................
-................
-................
-$2
-image sprites/layer0 16 5
-................
-................
-................
-.P.........G....
-................
-EOF2
-    printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff", "#00ff00"], "spr_prefabs": ["player", "goal"] }\n' \
-        >"$1/dash/dash.lvl"
-}
+dash() { dash_level "$1/dash" "$2"; }
 dash "$SCRATCH/installed" "################"
 dash "$SCRATCH/stranger" "#########.######"
 printf '0 +right\n' >"$SCRATCH/right.txt"

@@ -64,6 +64,31 @@ print(eval(sys.argv[2]))
 PY
 }
 
+# dash_level FOLDER [GROUND]: a 16 x 5 level in FOLDER (its .lvl named after it): run right from the player
+# to the goal along the bottom row GROUND (16 characters, '#' ground, '.' a gap; a full row by default).
+dash_level() {
+    "$BIN_DIR/pixelart" /dev/stdin "$1" >/dev/null <<EOF2
+color . #00000000
+color # #000000
+color P #0000ff
+color G #00ff00
+image geometry/layer0 16 5
+................
+................
+................
+................
+${2:-################}
+image sprites/layer0 16 5
+................
+................
+................
+.P.........G....
+................
+EOF2
+    printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff", "#00ff00"], "spr_prefabs": ["player", "goal"] }\n' \
+        >"$1/$(basename "$1").lvl"
+}
+
 # build_lab_level: the quicksave lab level into $SCRATCH/levels/qs_lab
 build_lab_level() {
     "$BIN_DIR/pixelart" "$SRC/tests/data/levels/qs_lab.art" "$SCRATCH/levels/qs_lab" >/dev/null || return 1
