@@ -418,6 +418,32 @@ std::vector<SoundRecipe> sound_recipes() {
                          .decay_power = 1.2,
                          .duty = 0.25}},
                        5000});
+    // spring: a rising, wobbling boing.
+    recipes.push_back(
+        {"spring",
+         {{.length_s = 0.30,
+           .start_hz = 160,
+           .end_hz = 820,
+           .attack_s = 0.003,
+           .decay_power = 1.1,
+           .duty = 0.25,
+           .vibrato_hz = 22,
+           .vibrato_depth = 0.10},
+          {.length_s = 0.10, .wave = Wave::triangle, .start_hz = 120, .end_hz = 70, .volume = 0.6}},
+         5000});
+    // crumble: a crackle of noise over a low rumble.
+    recipes.push_back(
+        {"crumble",
+         {{.length_s = 0.26, .wave = Wave::noise, .start_hz = 1800, .end_hz = 400, .decay_power = 1.6},
+          {.length_s = 0.22, .wave = Wave::triangle, .start_hz = 110, .end_hz = 55, .volume = 0.7},
+          {.start_s = 0.08,
+           .length_s = 0.12,
+           .wave = Wave::noise,
+           .start_hz = 2600,
+           .end_hz = 900,
+           .volume = 0.5,
+           .decay_power = 2.0}},
+         3000});
     return recipes;
 }
 

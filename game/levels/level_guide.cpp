@@ -74,6 +74,18 @@ constexpr Description kDescriptions[] = {
 
     {"sign", "A signpost that shows its `text` above it while the player stands near (hints)."},
     {"sign.text", "The text shown; the font draws ASCII, other characters show as '?'."},
+
+    {"spring",
+     "A bounce pad standing on the floor of its tile. A player who lands on it, or walks onto it, without "
+     "rising is launched straight up at `power`, whatever the jump button does: about power² / 204 tiles "
+     "high with the default tuning (5 at 32; a full jump rises 3.7)."},
+    {"spring.power", "Upward speed of the launch in tiles per second (a jump starts at 21)."},
+
+    {"crumble",
+     "A solid tile that gives way: `delay` ticks after the player first stands on it (it shakes meanwhile) "
+     "it falls away, and `respawn` ticks later it is back, as soon as the player is not in its place."},
+    {"crumble.delay", "Ticks (1/60 s) it shakes under the player before it falls."},
+    {"crumble.respawn", "Ticks after the fall before it comes back."},
 };
 
 /// The description for `key`, or "" when there is none.
@@ -139,8 +151,9 @@ std::string level_guide_reference() {
         md += "| " + code(tile) + " | " + cell("tile:" + tile) + " |\n";
 
     md += "\n### Prefabs (`spr_prefabs`)\n\n";
-    md += "Each prefab with the fields a `.lvl` entry may set; a field left out keeps its default. A value\n"
-          "outside its range is an error that names the entry and the field.\n";
+    md +=
+        "Each prefab with the fields a `.lvl` entry may set; a field left out keeps its default. A value\n"
+        "outside its range is an error that names the entry and the field.\n";
     for (const std::string& prefab : schema.prefabs) {
         md += "\n#### " + code(prefab) + "\n\n" + cell(prefab) + "\n\n";
         const std::vector<EditableField> fields = editable_fields(prefab);

@@ -25,8 +25,15 @@ class Terrain {
    public:
     Terrain(const LevelData& level, const std::vector<Entity>& entities) : tiles_(level.tiles) {
         ledge_.assign(tiles_.tiles.size(), 0);
+        spring_.assign(tiles_.tiles.size(), 0);
         // Platforms: a ledge along their whole path (they carry whoever stands on them).
         for (const Entity& entity : entities) {
+            const BodyState& state = body_state(entity);
+            const int tx = static_cast<int>(std::floor(state.x)), ty = static_cast<int>(std::floor(state.y));
+            // Crumbles: a ledge while they are there. Springs: a launch from their tile.
+            if (std::holds_alternative<Crumble>(entity) && tiles_.inside(tx, ty)) ledge_[index(tx, ty)] = 2;
+            if (const auto* spring = std::get_if<Spring>(&entity); spring && tiles_.inside(tx, ty))
+                spring_[index(tx, ty)] = spring->power;
             const auto* platform = std::get_if<Platform>(&entity);
             if (!platform) continue;
             const double x0 = platform->state.x, y0 = platform->state.y;
@@ -57,8 +64,13 @@ class Terrain {
         if (!tiles_.inside(x, y)) return false;
         return tile_properties(tiles_.at(x, y)).safe_floor || ledge_[index(x, y)];
     }
-    bool oneway(int x, int y) const { return tile_properties(tiles_.at(x, y)).one_way; }
+    /// A floor one can drop through: a one-way tile, or a crumble (it falls away).
+    bool oneway(int x, int y) const {
+        return tile_properties(tiles_.at(x, y)).one_way || (tiles_.inside(x, y) && ledge_[index(x, y)] == 2);
+    }
     bool spikes(int x, int y) const { return tile_properties(tiles_.at(x, y)).hurts; }
+    /// The launch speed of a spring in the cell, 0 for none.
+    double spring(int x, int y) const { return tiles_.inside(x, y) ? spring_[index(x, y)] : 0.0; }
     /// A cell where the player can stand: open, with a floor below.
     bool standing(int x, int y) const { return y >= 0 && !solid(x, y) && floor(x, y + 1); }
 
@@ -81,7 +93,8 @@ class Terrain {
 
    private:
     const TileGrid& tiles_;
-    std::vector<std::uint8_t> ledge_;
+    std::vector<std::uint8_t> ledge_;  ///< 1: a platform's path, 2: a crumble
+    std::vector<double> spring_;
 };
 
 /// Flood fill over standing cells with simulated arcs; true as soon as the player's box touches `goal`.
@@ -118,7 +131,15 @@ class Reach {
                     }
                 }
             }
-            // Dropping through a one-way floor.
+            // A spring in the cell: its launch, unaffected by the jump button.
+            if (const double power = terrain_.spring(x, y); power > 0) {
+                for (double start_vx : {-tuning_.run_speed, 0.0, tuning_.run_speed}) {
+                    for (double target : targets()) {
+                        if (arc(x + 0.5, cy, start_vx, -power, target, false)) return true;
+                    }
+                }
+            }
+            // Dropping through a one-way floor or a crumble.
             if (terrain_.oneway(x, y + 1) &&
                 !terrain_.box_blocked(x + 0.5, cy + 1.0, Player::half_width, Player::half_height)) {
                 for (double target : targets()) {

@@ -11,12 +11,14 @@
 #include "game/sim/entities/camera_area.hpp"
 #include "game/sim/entities/checkpoint.hpp"
 #include "game/sim/entities/coin.hpp"
+#include "game/sim/entities/crumble.hpp"
 #include "game/sim/entities/door.hpp"
 #include "game/sim/entities/goal.hpp"
 #include "game/sim/entities/platform.hpp"
 #include "game/sim/entities/player.hpp"
 #include "game/sim/entities/projectile.hpp"
 #include "game/sim/entities/sign.hpp"
+#include "game/sim/entities/spring.hpp"
 #include "game/sim/entities/switch.hpp"
 #include "game/sim/entities/turret.hpp"
 #include "game/sim/entities/walker.hpp"
@@ -26,7 +28,7 @@ namespace qs {
 
 /// Every entity type. Adding one: see "Adding an entity type" in README.md.
 using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
-                            Goal, CameraArea, Sign>;
+                            Goal, CameraArea, Sign, Spring, Crumble>;
 using EntityMap = SlotMap<Entity>;
 
 /// The most entities a world holds at once: above the 100 000 placements a level may have, so that a

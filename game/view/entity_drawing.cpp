@@ -80,4 +80,37 @@ void draw_entity(const Sign&, const EntityDrawContext& context) {
     SDL_RenderDrawRect(renderer, &board);
 }
 
+void draw_entity(const Spring& spring, const EntityDrawContext& context) {
+    context.on_tile(spring.squash_ticks > Spring::squash_length / 2 ? Sprite::spring_squashed
+                                                                    : Sprite::spring);
+}
+
+void draw_entity(const Crumble& crumble, const EntityDrawContext& context) {
+    const int left = context.px(context.x - 0.5), top = context.py(context.y - 0.5);
+    switch (crumble.phase) {
+        case Crumble::solid:
+            context.sprite(Sprite::crumble, left, top);
+            return;
+        case Crumble::shaking: {
+            // Shakes harder as the fall comes near.
+            const int amplitude = crumble.phase_ticks * 3 > crumble.delay * 2 ? 2 : 1;
+            const int shake = (crumble.phase_ticks / 2) % 2 == 0 ? amplitude : -amplitude;
+            context.sprite(Sprite::crumble_cracked, left + shake, top);
+            return;
+        }
+        default: {
+            // Its bits fall and fade; then a faint outline shows where it comes back.
+            constexpr int falling_ticks = 24;
+            if (crumble.phase_ticks < falling_ticks) {
+                const int drop = crumble.phase_ticks * crumble.phase_ticks / 12;
+                const auto alpha = static_cast<Uint8>(255 - crumble.phase_ticks * 200 / falling_ticks);
+                context.sprite(Sprite::crumble_bits, left, top + drop, false, alpha);
+            } else {
+                context.sprite(Sprite::crumble_cracked, left, top, false, 40);
+            }
+            return;
+        }
+    }
+}
+
 }  // namespace qs

@@ -55,6 +55,10 @@ void draw_entity(const Goal& goal, const EntityDrawContext& context);
 /// Invisible: it only bounds the camera.
 void draw_entity(const CameraArea& area, const EntityDrawContext& context);
 void draw_entity(const Sign& sign, const EntityDrawContext& context);
+/// Squashed for a moment after a launch.
+void draw_entity(const Spring& spring, const EntityDrawContext& context);
+/// Shakes before it falls; its bits fall and fade; then a faint outline until it is back.
+void draw_entity(const Crumble& crumble, const EntityDrawContext& context);
 
 /// A type WorldView can draw: it has a draw_entity overload.
 template <class T>
@@ -79,10 +83,12 @@ template <>
 inline constexpr int draw_layer<Player> = 1;
 /// The highest draw_layer of any entity type (WorldView draws layers 0 to this one).
 inline constexpr int top_draw_layer = 1;
-static_assert([]<std::size_t... I>(std::index_sequence<I...>) {
-    return ((draw_layer<std::variant_alternative_t<I, Entity>> >= 0 &&
-             draw_layer<std::variant_alternative_t<I, Entity>> <= top_draw_layer) &&
-            ...);
-}(std::make_index_sequence<std::variant_size_v<Entity>>{}), "a draw_layer outside 0..top_draw_layer");
+static_assert(
+    []<std::size_t... I>(std::index_sequence<I...>) {
+        return ((draw_layer<std::variant_alternative_t<I, Entity>> >= 0 &&
+                 draw_layer<std::variant_alternative_t<I, Entity>> <= top_draw_layer) &&
+                ...);
+    }(std::make_index_sequence<std::variant_size_v<Entity>>{}),
+    "a draw_layer outside 0..top_draw_layer");
 
 }  // namespace qs

@@ -36,17 +36,48 @@ enum class Sprite : std::uint8_t {
     checkpoint_on,
     goal,
     sign,
+    spring,
+    spring_squashed,
+    crumble,
+    crumble_cracked,
+    crumble_bits,
     count
 };
 
 /// Animation names in sheet.json, in enum order.
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sprite::count)> sprite_names = {
-    "background",  "tile_ground", "tile_ground_top", "tile_oneway",    "tile_spikes",
-    "tile_ice",    "player_idle", "player_run",      "player_jump",    "player_fall",
-    "player_hurt", "walker_walk", "walker_dead",     "coin",           "coin_small",
-    "heart",       "door_closed", "door_open",       "switch_off",     "switch_on",
-    "platform",    "turret",      "projectile",      "checkpoint_off", "checkpoint_on",
-    "goal",        "sign"};
+    "background",
+    "tile_ground",
+    "tile_ground_top",
+    "tile_oneway",
+    "tile_spikes",
+    "tile_ice",
+    "player_idle",
+    "player_run",
+    "player_jump",
+    "player_fall",
+    "player_hurt",
+    "walker_walk",
+    "walker_dead",
+    "coin",
+    "coin_small",
+    "heart",
+    "door_closed",
+    "door_open",
+    "switch_off",
+    "switch_on",
+    "platform",
+    "turret",
+    "projectile",
+    "checkpoint_off",
+    "checkpoint_on",
+    "goal",
+    "sign",
+    "spring",
+    "spring_squashed",
+    "crumble",
+    "crumble_cracked",
+    "crumble_bits"};
 
 /// The animation name of a sprite in sheet.json.
 constexpr std::string_view sprite_name(Sprite sprite) {

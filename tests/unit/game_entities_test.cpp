@@ -1,6 +1,11 @@
 // Entity behaviour: coins, walkers (stomp and side hits), spikes, switches and doors, platforms,
-// turrets and projectiles, checkpoints and respawn, goal — and their references by SlotMap key.
+// turrets and projectiles, checkpoints and respawn, goal, springs, crumbles (and their same future after a
+// capture and a restore) — and their references by SlotMap key.
 #include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "game/save/state_dump.hpp"
 
 #include "game_test_world.hpp"
 
@@ -296,4 +301,215 @@ TEST_CASE("entities: touching the goal completes the level once") {
     }
     CHECK(world->game.completed);
     CHECK(completions == 1);
+}
+
+namespace {
+
+/// The highest point (smallest y) the player's feet reach within `ticks`, with `held` held.
+double highest_feet(World& world, int ticks, std::initializer_list<Action> held = {}) {
+    Driver d{world};
+    double highest = world.player()->state.y + Player::half_height;
+    for (int i = 0; i < ticks; ++i) {
+        d.tick(held);
+        highest = std::min(highest, world.player()->state.y + Player::half_height);
+    }
+    return highest;
+}
+
+}  // namespace
+
+TEST_CASE("entities: a spring launches a player who lands on it higher than a jump, then squashes") {
+    const std::vector<std::string> map = {
+        "....P.....",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "..........",  //
+        "....j.....",  //
+        "##########",
+    };
+    // A full jump from the floor, for comparison.
+    auto jumper = make_world(
+        {"..........", "..........", "..........", "..........", "..........", "....P.....", "##########"});
+    Driver{*jumper}.ticks(30);
+    const double floor = 6.0;
+    const double jump_height = floor - highest_feet(*jumper, 90, {Action::jump});
+
+    for (const bool holding_jump : {false, true}) {
+        CAPTURE(holding_jump);
+        auto world = make_world(map);
+        EntityRef spring_ref;
+        REQUIRE(first<Spring>(*world, &spring_ref));
+        Driver d{*world};
+        // Falls onto the pad: launched at `power` the tick it lands, the pad squashed.
+        bool launched = false, heard = false;
+        for (int i = 0; i < 90 && !launched; ++i) {
+            d.tick();
+            for (const WorldEvent& event : world->take_events()) heard = heard || event.text == "spring";
+            launched = world->player()->state.vy < 0;
+        }
+        REQUIRE(launched);
+        CHECK(heard);
+        const Spring& spring = *world->find<Spring>(spring_ref);
+        CHECK(world->player()->state.vy == doctest::Approx(-spring.power));
+        CHECK(spring.squash_ticks == Spring::squash_length);
+        // Up higher than a jump, released or held alike (a launch is not cut).
+        const double launch_feet = world->player()->state.y + Player::half_height;
+        const double height =
+            launch_feet - highest_feet(*world, 60,
+                                       holding_jump ? std::initializer_list<Action>{Action::jump}
+                                                    : std::initializer_list<Action>{});
+        CHECK(height > jump_height + 1.0);
+        CHECK(height == doctest::Approx(spring.power * spring.power / (2 * 60 * 1.7)).epsilon(0.08));
+        // The squash is over, and the pad waits for the next landing.
+        CHECK(world->find<Spring>(spring_ref)->squash_ticks == 0);
+    }
+}
+
+TEST_CASE("entities: walking onto a spring launches; a rising player passes it") {
+    SUBCASE("walking") {
+        auto world = make_world({"..........", "..........", "..........", "..........", "..........",
+                                 "..........", "P.....j...", "##########"});
+        Driver d{*world};
+        bool launched = false;
+        for (int i = 0; i < 90 && !launched; ++i) {
+            d.tick({Action::right});
+            launched = world->player()->state.vy < -25;
+        }
+        CHECK(launched);
+    }
+    SUBCASE("rising") {
+        // A jump from under a spring that floats in the air: the player rises through it, no launch.
+        auto world =
+            make_world({"..........", "..........", "....j.....", "..........", "....P.....", "##########"});
+        Driver d{*world};
+        d.ticks(20);
+        double fastest_up = 0;
+        for (int i = 0; i < 20; ++i) {
+            d.tick({Action::jump});
+            fastest_up = std::min(fastest_up, world->player()->state.vy);
+        }
+        CHECK(fastest_up > -world->tuning().jump_speed - 0.5);
+        CHECK(first<Spring>(*world)->squash_ticks == 0);
+    }
+}
+
+TEST_CASE("entities: a crumble holds, shakes for `delay` ticks under the player, falls, and comes back") {
+    auto world = make_world(
+        {
+            "............",  //
+            "...P........",  //
+            "..xxx.......",  //
+            "............",  //
+            "............",  //
+            "............",  //
+            "############",
+        },
+        [](std::vector<Entity>& entities) {
+            for (Entity& e : entities) {
+                if (auto* c = std::get_if<Crumble>(&e)) {
+                    c->delay = 20;
+                    c->respawn = 40;
+                }
+            }
+        });
+    Driver d{*world};
+    EntityRef under_ref;
+    for (std::size_t i = 0; i < world->entities.size(); ++i) {
+        const auto* c = std::get_if<Crumble>(&world->entities.value_at_dense(i));
+        if (c && c->state.x == 3.5) under_ref = to_ref(world->entities.key_at_dense(i));
+    }
+    REQUIRE(world->find<Crumble>(under_ref));
+    // Lands on the middle crumble and stands: it holds while it shakes.
+    int shaking_at = -1;
+    for (int i = 0; i < 60 && shaking_at < 0; ++i) {
+        d.tick();
+        if (world->find<Crumble>(under_ref)->phase == Crumble::shaking) shaking_at = i;
+    }
+    REQUIRE(shaking_at >= 0);
+    CHECK(world->player()->grounded);
+    d.ticks(18);
+    CHECK(world->find<Crumble>(under_ref)->phase == Crumble::shaking);
+    CHECK(world->player()->state.y < 2.0);
+    // Falls: the player drops to the floor.
+    d.ticks(3);
+    CHECK(world->find<Crumble>(under_ref)->phase == Crumble::fallen);
+    CHECK_FALSE(world->box_blocked(3.5, 2.5, 0.4, 0.4));
+    d.ticks(60);
+    CHECK(world->player()->state.y > 5.0);
+    CHECK(world->player()->grounded);
+    // Back after `respawn` ticks, solid again.
+    CHECK(world->find<Crumble>(under_ref)->phase == Crumble::solid);
+    CHECK(world->box_blocked(3.5, 2.5, 0.4, 0.4));
+}
+
+TEST_CASE("entities: a fallen crumble does not come back while the player is in its place") {
+    auto world = make_world(
+        {
+            "......",  //
+            "..P...",  //
+            "..x...",  //
+            "######",
+        },
+        [](std::vector<Entity>& entities) {
+            for (Entity& e : entities) {
+                if (auto* c = std::get_if<Crumble>(&e)) {
+                    c->delay = 5;
+                    c->respawn = 10;
+                }
+            }
+        });
+    Driver d{*world};
+    d.ticks(80);
+    // The player stands on the floor, its head in the crumble's tile: the crumble waits.
+    CHECK(world->player()->state.y > 2.0);
+    CHECK(first<Crumble>(*world)->phase == Crumble::fallen);
+    CHECK(first<Crumble>(*world)->phase_ticks == 10);
+    // It comes back once the player has walked away.
+    d.ticks(40, {Action::right});
+    d.ticks(2);
+    CHECK(first<Crumble>(*world)->phase == Crumble::solid);
+}
+
+TEST_CASE("entities: springs and crumbles have the same future after a capture and a restore") {
+    const std::vector<std::string> map = {
+        "................",  //
+        "..P.............",  //
+        "..xxxx..........",  //
+        "................",  //
+        "................",  //
+        ".....j..........",  //
+        "################",
+    };
+    // Land on the crumbles, walk right off them onto the spring; capture mid-shake, and mid-squash.
+    for (const int capture_at : {30, 75}) {
+        CAPTURE(capture_at);
+        auto run = make_world(map);
+        Driver dr{*run};
+        int tick = 0;
+        for (; tick < capture_at; ++tick) tick >= 20 ? dr.tick({Action::right}) : dr.tick();
+        // Something is under way at the capture: a crumble shaking or fallen, or the spring squashed.
+        bool under_way = first<Spring>(*run)->squash_ticks > 0;
+        for (const Entity& e : run->entities) {
+            const auto* c = std::get_if<Crumble>(&e);
+            under_way = under_way || (c && c->phase != Crumble::solid);
+        }
+        CHECK(under_way);
+        const WorldSnapshot saved = run->capture();
+        auto copy = make_world(map);
+        copy->restore(saved);
+        run->rebuild_canonical();  // both from a freshly built world, as F5 does
+        Driver dc{*copy};
+        for (int t = tick; t < tick + 120; ++t) {
+            t >= 20 ? dr.tick({Action::right}) : dr.tick();
+            t >= 20 ? dc.tick({Action::right}) : dc.tick();
+        }
+        CHECK(dump_state(*copy, 0).dump() == dump_state(*run, 0).dump());
+    }
 }
