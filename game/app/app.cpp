@@ -195,7 +195,9 @@ void App::tick() {
     bool rewinding = actions_.held(Action::rewind) && session_.world();
     if (!rewinding && session_.rewind_held()) {
         frame_now_.mark(FrameEvent::release);
-        session_.end_rewind_hold();  // before --frames: a release at tick N shows in the dump
+        // Before --frames: a release at tick N shows in the dump. In a window (not a pad script's run,
+        // which is one tick per frame), a big world is rebuilt on a second thread while frames go on.
+        session_.end_rewind_hold(!options_.headless && !pad_script_);
     }
     forward_notices();
     if (std::optional<std::string> problem = splits_.take_problem()) toast(*problem, 5);
@@ -210,8 +212,17 @@ void App::tick() {
         toast("End of the replay");
         return;
     }
+    if (session_.catching_up()) {
+        tick_waiting_ = true;
+        return;
+    }
+    finish_tick();
+}
+
+void App::finish_tick() {
     World* world = session_.world();
     if (!world) return;
+    const bool rewinding = actions_.held(Action::rewind);
     if (rewinding) {
         frame_now_.mark(FrameEvent::rewind);
         if (!session_.rewind_held()) play_sound(std::string(sound_name(Sound::rewind)));
@@ -491,15 +502,25 @@ int App::run() {
                                  : std::min(0.25, std::chrono::duration<double>(now - previous).count());
             previous = now;
             presentation_->advance(elapsed);
-            if (menus_.playing() && session_.world()) {
+            if (tick_waiting_ && !session_.catching_up()) finish_waiting_tick();
+            if (tick_waiting_ && menus_.playing()) {
+                // A released rewind's world is still being rebuilt: the rewound one stays on screen.
+                accumulator = 0;
+                frame_now_.mark(FrameEvent::catch_up);
+            } else if (menus_.playing() && session_.world()) {
                 // The assist's game speed slows live play; a replay being watched has its own speed.
                 const double speed = runs_.watching() ? runs_.speed() : settings_.game_speed / 100.0;
                 accumulator += elapsed * speed;
-                while (accumulator >= World::tick_seconds && !finished_ && menus_.playing()) {
+                while (accumulator >= World::tick_seconds && !finished_ && menus_.playing() &&
+                       !tick_waiting_) {
                     timed_tick();
                     accumulator -= World::tick_seconds;
                 }
             } else {
+                if (tick_waiting_) {  // a menu opened meanwhile: the tick ends before the menu acts
+                    session_.finish_catching_up();
+                    finish_waiting_tick();
+                }
                 accumulator = 0;
                 std::vector<std::pair<Action, bool>> input = std::exchange(pending_input_, {});
                 // A key or button let go of while a menu is open is let go of in the game too (a pad
@@ -585,6 +606,10 @@ void App::trace_frame() {
 }
 
 void App::finish_run() {
+    if (tick_waiting_) {  // the window closed while a released rewind was caught up with
+        session_.finish_catching_up();
+        finish_waiting_tick();
+    }
     session_.finish_level_report();  // a run that ends before the level's first tick
     session_.flush_saves();
     if (std::string error; !frame_report_.close(error)) {

@@ -183,6 +183,7 @@ void App::open_ending() {
 }
 
 void App::hot_reload() {
+    if (tick_waiting_) return;  // looked at again once the released rewind's tick has run
     double camera_x = presentation_ ? presentation_->camera_x() : 0;
     double camera_y = presentation_ ? presentation_->camera_y() : 0;
     PlaySession::Reload reload = session_.reload_if_edited(SDL_GetTicks64() / 1000.0);

@@ -68,7 +68,19 @@ class App final : private MenuHost {
     void hot_reload();
 
     // ticks
+    /// One tick: its input, F5/F9, rewind; then finish_tick(), unless a rewind released in a window is
+    /// still being caught up with (tick_waiting_).
     void tick();
+    /// The rest of a tick: the step of the world and what follows it.
+    void finish_tick();
+    /// The tick that waited for a rewind's catching up goes on (the rebuilt world is in place).
+    void finish_waiting_tick() {
+        tick_waiting_ = false;
+        const auto started = std::chrono::steady_clock::now();
+        finish_tick();
+        frame_now_.tick_ms +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    }
     /// tick(), its time added to the frame's tick time.
     void timed_tick() {
         const auto started = std::chrono::steady_clock::now();
@@ -247,6 +259,9 @@ class App final : private MenuHost {
     std::int64_t menu_frames_ = 0;  ///< frames drawn outside play (for --frames on the title screen)
     bool finished_ = false;
     bool take_held_directions_ = false;  ///< the next tick takes up the directions held down
+    /// A tick began, released a rewind in a window, and waits for the live world's rebuild (see
+    /// PlaySession::end_rewind_hold) before its step: no tick runs meanwhile, frames still do.
+    bool tick_waiting_ = false;
     int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
     bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
     int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1

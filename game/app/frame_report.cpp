@@ -9,13 +9,14 @@ namespace qs {
 
 namespace {
 
-constexpr std::array<std::pair<FrameEvent, const char*>, 6> event_names = {{
+constexpr std::array<std::pair<FrameEvent, const char*>, 7> event_names = {{
     {FrameEvent::f5, "f5"},
     {FrameEvent::f9, "f9"},
     {FrameEvent::f8, "f8"},
     {FrameEvent::rewind, "rewind"},
     {FrameEvent::release, "release"},
     {FrameEvent::restart, "restart"},
+    {FrameEvent::catch_up, "catchup"},
 }};
 
 /// Room for many frames between two writes: about 2 000 lines.

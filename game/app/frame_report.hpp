@@ -12,12 +12,13 @@ namespace qs {
 
 /// What happened in a frame (bits of FrameFigures::events).
 enum class FrameEvent : std::uint8_t {
-    f5 = 1,        ///< a quicksave
-    f9 = 2,        ///< a quickload of the newest save
-    f8 = 4,        ///< a quickload of an older save
-    rewind = 8,    ///< the world went back at least one recorded tick (rewind held)
-    release = 16,  ///< the rewind was let go of: the live world continues from there
-    restart = 32,  ///< the level started again (R, the pause menu, T's retry from the last footing)
+    f5 = 1,         ///< a quicksave
+    f9 = 2,         ///< a quickload of the newest save
+    f8 = 4,         ///< a quickload of an older save
+    rewind = 8,     ///< the world went back at least one recorded tick (rewind held)
+    release = 16,   ///< the rewind was let go of: the live world continues from there
+    restart = 32,   ///< the level started again (R, the pause menu, T's retry from the last footing)
+    catch_up = 64,  ///< a tick waits for a release's rebuild of the live world on a second thread
 };
 
 /// One frame's figures.

@@ -26,6 +26,7 @@ PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
     : saves_(std::move(save_dir)), save_pool_(helper_), watch_files_(watch_files) {}
 
 PlaySession::~PlaySession() {
+    cancel_catching_up();
     print_level_report(0);
 }
 
@@ -39,6 +40,7 @@ void PlaySession::print_level_report(double tick_ms) {
 
 bool PlaySession::start(CheckedLevel checked) {
     if (!checked.level) return false;
+    cancel_catching_up();
     print_level_report(0);
     auto started = Clock::now();
     // The level line times everything from reading the folder (check_level) to the end of the first tick
@@ -82,11 +84,13 @@ void PlaySession::restart() {
 }
 
 void PlaySession::close() {
+    cancel_catching_up();
     print_level_report(0);
     world_.reset();
 }
 
 void PlaySession::quicksave(std::int64_t tick) {
+    finish_catching_up();
     if (!world_) return;
     print_level_report(0);
     auto started = Clock::now();
@@ -155,6 +159,7 @@ bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelList
 }
 
 bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels) {
+    finish_catching_up();
     std::optional<CheckedLevel> other_level;
     // Once a save is refused, only older saves of the level being played may stand in for it: falling back
     // to another level's save would move the player out of the level they were editing. (The newest save
@@ -188,6 +193,7 @@ bool PlaySession::quickload(bool older, const std::vector<LevelListing>& levels)
 }
 
 bool PlaySession::load(std::shared_ptr<const SavedGame> save, const std::vector<LevelListing>& levels) {
+    finish_catching_up();
     print_level_report(0);
     const auto pressed = Clock::now();
     std::optional<CheckedLevel> other_level;
@@ -265,6 +271,7 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
 }
 
 void PlaySession::step(const ActionState& actions) {
+    finish_catching_up();  // the App waits for catching_up(); this only keeps a slip exact
     if (!world_) return;
     const auto started = Clock::now();
     world_->step(actions);
@@ -284,14 +291,10 @@ void PlaySession::step(const ActionState& actions) {
 }
 
 bool PlaySession::rewind_step() {
+    finish_catching_up();
     if (!world_) return false;
     print_level_report(0);
     return rewind_.step_back(*world_);
-}
-
-std::int64_t PlaySession::rewind_release() {
-    if (!world_) return -1;
-    return rewind_.resume(*world_);
 }
 
 void PlaySession::hold_rewind(bool speedup) {
@@ -306,13 +309,53 @@ void PlaySession::hold_rewind(bool speedup) {
     hold_.main_thread_ms += ms_since(started);
 }
 
-void PlaySession::end_rewind_hold() {
+void PlaySession::end_rewind_hold(bool in_background, std::chrono::microseconds wait) {
     auto started = Clock::now();
-    rewind_release();
+    std::optional<RewindBuffer::ResumePlan> plan = world_ ? rewind_.resume_plan() : std::nullopt;
+    if (plan && in_background) {
+        // The job owns all it reads (the level, tuning and terrain are shared read-only), so nothing here
+        // may change under it; Box2D keeps no state between worlds that stepping writes and drawing reads.
+        auto cancel = std::make_shared<std::atomic<bool>>(false);
+        std::future<std::unique_ptr<World>> rebuilt =
+            catch_up_worker_.run([plan = std::move(*plan), level = current_.level, tuning = tuning_,
+                                  terrain = current_.terrain, cancel]() -> std::unique_ptr<World> {
+                auto world = std::make_unique<World>(level, tuning, std::vector<Entity>{}, terrain);
+                if (RewindBuffer::run(plan, *world, cancel.get()) < 0) return nullptr;
+                return world;
+            });
+        catch_up_ = CatchUp{std::move(rebuilt), std::move(cancel), started};
+        // A small world is rebuilt within this frame: then it goes on as if nothing had run elsewhere.
+        if (catch_up_->world.wait_for(wait) == std::future_status::ready) swap_in_caught_up();
+    } else if (plan) {
+        RewindBuffer::run(*plan, *world_);
+    }
     hold_.main_thread_ms += ms_since(started);
     std::fprintf(stderr, "rewind: %lld ticks, %.3f ms\n", static_cast<long long>(hold_.ticks_back),
                  hold_.main_thread_ms);
     hold_ = {};
+}
+
+bool PlaySession::catching_up() {
+    if (catch_up_ && catch_up_->world.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        swap_in_caught_up();
+    return catch_up_.has_value();
+}
+
+void PlaySession::finish_catching_up() {
+    if (catch_up_) swap_in_caught_up();
+}
+
+void PlaySession::cancel_catching_up() {
+    if (!catch_up_) return;
+    catch_up_->cancel->store(true, std::memory_order_relaxed);
+    catch_up_->world.wait();
+    catch_up_.reset();
+}
+
+void PlaySession::swap_in_caught_up() {
+    std::unique_ptr<World> rebuilt = catch_up_->world.get();  // rethrows what the rebuild threw
+    catch_up_.reset();
+    if (rebuilt) world_ = std::move(rebuilt);
 }
 
 PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
@@ -323,6 +366,7 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
         return Reload::none;
     }
     if (!watcher_.poll(now_seconds)) return Reload::none;
+    finish_catching_up();
     CheckedLevel edited = check_level(current_.level->folder);
     if (!edited.level) {
         reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();
@@ -364,6 +408,7 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
 }
 
 bool PlaySession::keep_player_at(double x, double y) {
+    finish_catching_up();
     if (!world_->player()) return false;
     const TileGrid& tiles = world_->level().tiles;
     bool inside = x > 0 && y > 0 && x < tiles.width && y < tiles.height;

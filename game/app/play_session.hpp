@@ -3,15 +3,18 @@
 // what the player should see or hear is left as notices for the presentation to pick up.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/file_watch.hpp"
+#include "engine/worker.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/save/quicksaves.hpp"
 #include "game/save/rewind_buffer.hpp"
@@ -79,17 +82,23 @@ class PlaySession {
 
     /// Rewind: puts the world back one recorded tick; false when nothing is left to go back to.
     bool rewind_step();
-    /// The rewind key was released: the live world continues exactly as it ran at this tick. Returns the
-    /// recorded ticks stepped again to get there (-1: none; the world continues as restored).
-    std::int64_t rewind_release();
     /// Holding the rewind key, one tick: goes back one recorded tick, or with `speedup` (a window with live
     /// keys) faster the longer it is held: 1x for the first second, 2x for the next, then 4x.
     void hold_rewind(bool speedup);
     /// True from the first hold_rewind() until end_rewind_hold().
     bool rewind_held() const { return hold_.active; }
-    /// The rewind key was let go of: the live world continues (rewind_release()), and the `rewind:` line
-    /// says how many recorded ticks the hold went back and its main-thread time.
-    void end_rewind_hold();
+    /// The rewind key was let go of: the live world continues exactly as it ran at this tick, and the
+    /// `rewind:` line says how many recorded ticks the hold went back and its main-thread time. With
+    /// `in_background` (a window, where frames must keep coming), the live world is rebuilt in a World of its
+    /// own on a second thread while the rewound one stays on screen; when that is not done within `wait`,
+    /// catching_up() stays true until it is, and the game steps no tick meanwhile (the ticks, and so the run,
+    /// are the same either way; only the wall clock differs).
+    void end_rewind_hold(bool in_background = false,
+                         std::chrono::microseconds wait = std::chrono::microseconds(4000));
+    /// True while a release's rebuild runs; swaps the rebuilt world in once it has finished.
+    bool catching_up();
+    /// Waits for a release's rebuild, if one runs, and swaps it in.
+    void finish_catching_up();
     /// Ends the recording (the level was finished: a finished level is not rewound).
     void end_recording() { rewind_.stop(); }
     void set_rewind_limits(const RewindBuffer::Limits& limits) { rewind_.set_limits(limits); }
@@ -181,6 +190,18 @@ class PlaySession {
     std::string reload_error_;
     std::vector<SessionNotice> notices_;
     std::optional<LevelReport> level_report_;
+    /// Drops a release's rebuild (the world is replaced or gone); waits at most one of its ticks.
+    void cancel_catching_up();
+    /// Puts the rebuilt world in place of the rewound one.
+    void swap_in_caught_up();
+    /// A release's rebuild running on catch_up_worker_.
+    struct CatchUp {
+        std::future<std::unique_ptr<World>> world;  ///< null when it was cancelled
+        std::shared_ptr<std::atomic<bool>> cancel;
+        std::chrono::steady_clock::time_point started;
+    };
+    std::optional<CatchUp> catch_up_;
+    Worker catch_up_worker_;  ///< declared after what its jobs use: joined before those go
     /// The rewind being held, if any.
     struct RewindHold {
         bool active = false;

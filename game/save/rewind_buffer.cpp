@@ -547,19 +547,33 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
 }
 
 std::int64_t RewindBuffer::resume(World& world) {
-    if (!recording_ || keyframes_.empty()) return -1;
+    std::optional<ResumePlan> plan = resume_plan();
+    return plan ? run(*plan, world) : -1;
+}
+
+std::optional<RewindBuffer::ResumePlan> RewindBuffer::resume_plan() const {
+    if (!recording_ || keyframes_.empty()) return std::nullopt;
     const Keyframe& keyframe = keyframes_.back();
     std::int64_t steps = position() - keyframe.position;
-    if (steps < 0 || steps > limits_.max_replay_ticks || keyframe.position < inputs_base_) return -1;
-    world.restore(*keyframe.snapshot);
-    for (std::int64_t p = keyframe.position; p < position(); ++p) {
-        world.step(inputs_[static_cast<std::size_t>(p - inputs_base_)]);
+    if (steps < 0 || steps > limits_.max_replay_ticks || keyframe.position < inputs_base_)
+        return std::nullopt;
+    ResumePlan plan{keyframe.snapshot, {}};
+    const auto first = inputs_.begin() + (keyframe.position - inputs_base_);
+    plan.inputs.assign(first, first + steps);
+    return plan;
+}
+
+std::int64_t RewindBuffer::run(const ResumePlan& plan, World& world, const std::atomic<bool>* cancel) {
+    world.restore(*plan.keyframe);
+    for (const ActionState& actions : plan.inputs) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) return -1;
+        world.step(actions);
         world.take_events();
     }
     // The world stepped again is the recorded one (the same future); the next record() compares every
     // entity all the same (restore() marked everything), so nothing rests on that.
     world.changes().mark_all();
-    return steps;
+    return static_cast<std::int64_t>(plan.inputs.size());
 }
 
 }  // namespace qs

@@ -18,6 +18,7 @@
 // built) and stepping the recorded inputs up to the rewound tick: the same future as before the rewind.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <future>
@@ -71,6 +72,19 @@ class RewindBuffer {
     /// Returns the ticks stepped again to get there (0 when a keyframe is at this tick, -1 when none is
     /// close enough and the world stays as step_back() left it).
     std::int64_t resume(World& world);
+    /// resume() taken apart, so that the stepping can run on another thread in a World of its own while
+    /// the rewound one stays on screen: the keyframe to restore and the recorded inputs to step from it.
+    /// It holds its own copies; the buffer may change (or go) while it runs.
+    struct ResumePlan {
+        std::shared_ptr<const WorldSnapshot> keyframe;
+        std::vector<ActionState> inputs;  ///< of every tick from the keyframe to the current position
+    };
+    /// The plan for resume() at the current position; nullopt where resume() returns -1.
+    std::optional<ResumePlan> resume_plan() const;
+    /// Carries out `plan` on `world` (a World of the same level and tuning): afterwards it is the live world
+    /// exactly as it ran at the plan's end. Returns the ticks stepped, or -1 when `cancel` was set first
+    /// (checked before each tick; the world is then half way and good for nothing).
+    static std::int64_t run(const ResumePlan& plan, World& world, const std::atomic<bool>* cancel = nullptr);
 
     /// Cross-check mode: after each record() every live entity, the slot table and the free list are
     /// compared with the recording too; a change the marks missed is recorded all the same (the tick is

@@ -27,7 +27,7 @@ TEST_CASE("frame report: a line is frame, tick, steps, three times and the event
     CHECK_FALSE(f.has(FrameEvent::f9));
     CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 f5,release");
     CHECK(frame_events_text(0) == "none");
-    CHECK(frame_events_text(0xff) == "f5,f9,f8,rewind,release,restart");
+    CHECK(frame_events_text(0xff) == "f5,f9,f8,rewind,release,restart,catchup");
 }
 
 TEST_CASE("frame report: the file holds the header and every line once closed") {

@@ -7,8 +7,10 @@
 // build (test_sizing.hpp).
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,42 @@ TEST_CASE("release after a rewind continues exactly like the run that was rewoun
     for (int i = 0; i < 400; ++i) REQUIRE(b.buffer.step_back(*b.world));
     CHECK(b.buffer.resume(*b.world) == 500);
     CHECK(dump_state(*b.world, 0).dump() == a.dumps[500]);
+}
+
+TEST_CASE("a release's plan run in a World of its own gives the live world and the same future") {
+    // What a window does on release: the plan is carried out elsewhere while the rewound world is shown.
+    RecordedRun a;
+    play_solution(a, "04_turret_caverns", 900);
+    RecordedRun b;
+    play_solution(b, "04_turret_caverns", 900);
+    for (int i = 0; i < 400; ++i) REQUIRE(b.buffer.step_back(*b.world));
+    REQUIRE(a.dumps.size() > 900);  // the solution runs past tick 900
+    std::optional<RewindBuffer::ResumePlan> plan = b.buffer.resume_plan();
+    REQUIRE(plan);
+    CHECK(plan->inputs.size() == 500);
+    const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/04_turret_caverns";
+    CheckedLevel checked = check_level(folder);
+    REQUIRE(checked.level);
+    World elsewhere(checked.level, b.world->tuning(), {});
+    std::atomic<bool> cancel{true};
+    CHECK(RewindBuffer::run(*plan, elsewhere, &cancel) == -1);  // cancelled before its first tick
+    cancel = false;
+    CHECK(RewindBuffer::run(*plan, elsewhere, &cancel) == 500);
+    CHECK(dump_state(elsewhere, 0).dump() == a.dumps[500]);
+    CHECK(exact_hash(elsewhere) == a.states[500]);
+    // The same future: the rest of the solution from there ends where the unrewound run ended.
+    InputScript script;
+    std::string error;
+    REQUIRE_MESSAGE(script.load(folder + "/solution.txt", error), error);
+    ActionState actions;
+    for (std::int64_t tick = 0; tick < 900; ++tick) {
+        actions.begin_tick();
+        script.apply(tick, actions);
+        if (tick < 500) continue;
+        elsewhere.step(actions);
+        elsewhere.take_events();
+    }
+    CHECK(dump_state(elsewhere, 0).dump() == a.dumps[900]);
 }
 
 TEST_CASE(

@@ -1,0 +1,68 @@
+# Releasing a rewind in a window on a big world: the live world is rebuilt on a second thread while the
+# rewound one stays on screen, so no frame re-simulates the ticks since the last keyframe. By the frame
+# report (not by wall time): the release frame and the frames after it run no tick until the rebuild is
+# in (marked catchup, no tick time), then ticks go on; the run ends in the same dump as the same script
+# headless (where the release rebuilds at once), and the `rewind:` line says the same ticks. How long those
+# frames take is a benchmark's business (BENCHMARKS.md), not this test's: here the frame report shows
+# where the work went.
+source "$(dirname "$0")/lib/common.bash"
+
+command -v xvfb-run >/dev/null || { echo "xvfb-run not installed: skipped"; finish; }
+mkdir -p "$SCRATCH/levels"
+"$BIN_DIR/game_stress_level" "$SCRATCH/levels/stress_10k" 10000 >/dev/null || { fail "cannot make the 10 000-entity level"; finish; }
+
+# Running right, the world is rebuilt canonically at level tick 600 (a rewind keyframe); rewinding 60
+# ticks from 720 and letting go at 780 leaves 60 ticks to step again from that keyframe: tens of
+# milliseconds at 10 000 entities, more than the 4 ms a release waits before handing them on.
+printf '0 +right\n720 +rewind\n780 -rewind\n' >"$SCRATCH/rewind.txt"
+N=800
+export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
+"$QS" stress_10k --levels-dir "$SCRATCH/levels" --headless --frames $N --input "$SCRATCH/rewind.txt" \
+    --save-dir "$SCRATCH/saves.h" --dump-state "$SCRATCH/headless.json" --frame-report "$SCRATCH/headless.frames" \
+    >/dev/null 2>"$SCRATCH/headless.err" || fail "headless run: $(tail -3 "$SCRATCH/headless.err")"
+(unset SDL_VIDEODRIVER SDL_AUDIODRIVER
+ xvfb-run -a -s "-screen 0 1280x720x24" timeout 300 "$QS" stress_10k --levels-dir "$SCRATCH/levels" --frames $N \
+    --input "$SCRATCH/rewind.txt" --save-dir "$SCRATCH/saves.w" --dump-state "$SCRATCH/window.json" \
+    --frame-report "$SCRATCH/window.frames" >/dev/null 2>"$SCRATCH/window.err") ||
+    fail "windowed run: $(tail -3 "$SCRATCH/window.err")"
+
+same_dump "$SCRATCH/headless.json" "$SCRATCH/window.json" &&
+    pass "the windowed run, rebuilt off the game's thread, ends in the headless run's dump" ||
+    fail "the windowed run's final dump differs from the headless one's"
+h_line=$(grep '^rewind: ' "$SCRATCH/headless.err" | sed 's/,.*//')
+w_line=$(grep '^rewind: ' "$SCRATCH/window.err" | sed 's/,.*//')
+[ "$h_line" = "rewind: 60 ticks" ] && [ "$w_line" = "$h_line" ] && pass "both went back 60 ticks" ||
+    fail "rewind lines: headless '$h_line', window '$w_line'"
+grep -q catchup "$SCRATCH/headless.frames" && fail "headless, a release caught up over frames" ||
+    pass "headless, the release rebuilds within its tick (no catchup frame)"
+
+cat >"$SCRATCH/check.py" <<'PY'
+import sys
+path, last_tick = sys.argv[1], int(sys.argv[2])
+rows = [r.split(" ") for r in open(path).read().splitlines()[1:]]
+tick = 0
+for k, r in enumerate(rows):
+    assert len(r) == 7 and int(r[0]) == k and int(r[1]) == tick, f"line {k + 2}: {r}"
+    tick += int(r[2])
+assert tick == last_tick, f"the frames ran {tick} ticks, expected {last_tick}"
+release = [k for k, r in enumerate(rows) if "release" in r[6].split(",")]
+assert len(release) == 1, f"release frames: {release}"
+k = release[0]
+assert int(rows[k][1]) + int(rows[k][2]) == 780, f"the release frame ran its tick: {rows[k]}"
+waiting = k + 1
+while waiting < len(rows) and "catchup" in rows[waiting][6].split(","):
+    r = rows[waiting]
+    assert int(r[2]) == 0 and float(r[3]) == 0, f"a catchup frame ran ticks: {r}"
+    waiting += 1
+assert waiting > k + 1, "no frame waited for the rebuild (it was done within the release frame)"
+assert waiting < len(rows) and int(rows[waiting][2]) >= 1, f"ticks did not go on after the catchup: {rows[waiting:waiting + 1]}"
+others = [r for r in rows if "catchup" in r[6]]
+assert len(others) == waiting - k - 1, "catchup frames away from the release"
+print(f"release frame {rows[k][3]} ms of ticks, then {waiting - k - 1} frames waiting")
+PY
+if msg=$(python3 "$SCRATCH/check.py" "$SCRATCH/window.frames" "$N" 2>&1); then
+    pass "the release ran no tick in its frame, frames went on meanwhile ($msg)"
+else
+    fail "frame report: $msg"
+fi
+finish
