@@ -265,6 +265,7 @@ void App::handle_world_events() {
                 break;
             case WorldEvent::Kind::respawned:
                 if (presentation_) presentation_->snap_camera(world);
+                if (presentation_ && fades_) presentation_->fade_in(0.25);
                 break;
             case WorldEvent::Kind::full:
                 std::fprintf(
@@ -485,6 +486,7 @@ int App::run() {
     } else {
         auto previous = Clock::now();
         double accumulator = 0;
+        fades_ = true;
         while (!finished_) {
             if (pad_script_) {
                 if (frame_ > pad_script_->last_frame()) break;  // the script's last frame is done

@@ -24,11 +24,12 @@ bool App::begin_level(CheckedLevel checked) {
     return true;
 }
 
-void App::on_level_started() {
+void App::on_level_started(bool fade) {
     const auto started = Clock::now();
     const LevelData& level = *session_.level().level;
     levels_.playing(level);
     if (presentation_) presentation_->show_level(*session_.world());
+    if (presentation_ && fade && fades_) presentation_->fade_in(0.3);
     if (!options_.headless) {
         // Records kept under the bare name of a level the player added are moved to its key once it is
         // known to be the same level (the best run was made on what is played now).
@@ -188,7 +189,7 @@ void App::hot_reload() {
     double camera_y = presentation_ ? presentation_->camera_y() : 0;
     PlaySession::Reload reload = session_.reload_if_edited(SDL_GetTicks64() / 1000.0);
     if (reload != PlaySession::Reload::reloaded && reload != PlaySession::Reload::reloaded_in_place) return;
-    on_level_started();
+    on_level_started(false);  // an edit tried at once: no fade between it and the last version
     if (reload == PlaySession::Reload::reloaded_in_place && presentation_)
         presentation_->place_camera(camera_x, camera_y);
 }

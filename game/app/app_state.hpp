@@ -61,7 +61,8 @@ class App final : private MenuHost {
 
     // levels
     bool begin_level(CheckedLevel checked);
-    void on_level_started();
+    /// The level just started is shown; with `fade` (not a hot reload) a window fades it in.
+    void on_level_started(bool fade = true);
     /// Presses the directions held down on the keyboard or a gamepad, once after take_held_directions_ is
     /// set.
     void take_held_directions();
@@ -262,6 +263,9 @@ class App final : private MenuHost {
     /// A tick began, released a rewind in a window, and waits for the live world's rebuild (see
     /// PlaySession::end_rewind_hold) before its step: no tick runs meanwhile, frames still do.
     bool tick_waiting_ = false;
+    /// Level starts and respawns fade in: a window's game loop, after the level named on the command line
+    /// (which, like a headless run, shows its first frame at once).
+    bool fades_ = false;
     int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
     bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
     int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1

@@ -87,6 +87,7 @@ void Presentation::toast(const std::string& text, double seconds, bool with_path
 
 void Presentation::advance(double seconds) {
     seconds_ += seconds;
+    fade_left_ = std::max(0.0, fade_left_ - seconds);
     if (audio_) audio_->update();
     for (Toast& t : toasts_) t.seconds_left -= seconds;
     std::erase_if(toasts_, [](const Toast& t) { return t.seconds_left <= 0; });
@@ -94,6 +95,7 @@ void Presentation::advance(double seconds) {
 
 void Presentation::show_level(World& world) {
     particles_.clear();
+    squash_.reset();
     shake_left_ = 0;
     if (screen_) view_.set_level(screen_->sdl(), world.level());
     snap_camera(world);
@@ -115,6 +117,7 @@ void Presentation::set_fill(bool fill) {
 
 void Presentation::snap_camera(World& world) {
     fit_view();
+    squash_.reset();  // a respawn or a load: the player neither jumped nor landed
     if (Player* player = world.player()) {
         camera_.snap(player->state.x, player->state.y, world.camera_bounds(player->state.x, player->state.y),
                      player->facing, player->state.vx);
@@ -159,6 +162,7 @@ void Presentation::follow_camera(World& world) {
             particles_.emit(Particles::Kind::dust, player->state.x - 0.3 * (player->state.vx > 0 ? 1 : -1),
                             feet);
         }
+        squash_.update(player->grounded, player->state.vy);
         player_was_grounded_ = player->grounded;
         player_last_vy_ = player->state.vy;
         camera_prev_x_ = camera_.x;
@@ -189,7 +193,8 @@ void Presentation::render(const Frame& frame) {
             cx += strength * std::sin(seconds_ * 83.0);
             cy += strength * std::cos(seconds_ * 61.0);
         }
-        view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_);
+        view_.draw(r, sheet_, *frame.world, cx, cy, w, h, frame.playing ? frame.alpha : 1.0, seconds_,
+                   squash_.amount());
         particles_.draw(r, cx, cy, w, h);
         if (frame.ghost) {
             // Standing on the bottom of the player's box, like the player sprite, and see-through.
@@ -197,6 +202,13 @@ void Presentation::render(const Frame& frame) {
             int gy =
                 static_cast<int>(std::lround((frame.ghost->y + Player::half_height - cy) * 16)) + h / 2 - 16;
             sheet_.draw(r, Sprite::player_idle, seconds_, gx, gy, 16, 16, frame.ghost->facing_left, 90);
+        }
+        if (fade_left_ > 0 && fade_length_ > 0) {  // the world under a black veil easing away; the HUD over it
+            const double veil = fade_left_ / fade_length_;
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+            SDL_SetRenderDrawColor(r, 0, 0, 0, static_cast<Uint8>(std::lround(255 * veil * veil)));
+            const SDL_Rect all{0, 0, w, h};
+            SDL_RenderFillRect(r, &all);
         }
         if (frame.rewind_seconds_left >= 0) draw_rewind_marker(frame.rewind_seconds_left);
         if (frame.replay_speed > 0)

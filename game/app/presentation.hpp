@@ -17,6 +17,7 @@
 #include "game/view/hud.hpp"
 #include "game/view/particles.hpp"
 #include "game/view/sprite_sheet.hpp"
+#include "game/view/squash_stretch.hpp"
 #include "game/view/world_view.hpp"
 
 namespace qs {
@@ -62,6 +63,8 @@ class Presentation {
 
     /// A new level is being played: its visuals become textures and the camera cuts to the player.
     void show_level(World& world);
+    /// The picture comes up from black over `seconds` (a level begun in the game, a respawn).
+    void fade_in(double seconds) { fade_left_ = fade_length_ = seconds; }
     /// Cuts the camera to the player (level start, respawn, quickload, the final headless frame).
     void snap_camera(World& world);
     /// Moves the camera one tick towards the player; moves the particles on a tick and puts dust under the
@@ -133,6 +136,8 @@ class Presentation {
     double shake_strength_ = 0;                 ///< tiles, at the start of the shake
     double shake_left_ = 0, shake_length_ = 0;  ///< seconds
     bool player_was_grounded_ = true;
+    SquashStretch squash_;  ///< the player's sprite on jumps and landings
+    double fade_left_ = 0, fade_length_ = 0;  ///< seconds of fade_in() left, of all of it
     double player_last_vy_ = 0;
     int run_dust_ticks_ = 0;  ///< ticks since the last puff of running dust
     struct Toast {

@@ -1,6 +1,8 @@
 // The look of each entity type: which sprite, where, flipped or faded by its state.
 #include "game/view/entity_drawing.hpp"
 
+#include "game/view/squash_stretch.hpp"
+
 namespace qs {
 
 void draw_entity(const Player& player, const EntityDrawContext& context) {
@@ -14,7 +16,8 @@ void draw_entity(const Player& player, const EntityDrawContext& context) {
                           : std::abs(player.run_vx) > 0.5 ? Sprite::player_run
                                                           : Sprite::player_idle;
     const Uint8 alpha = player.invulnerable_ticks > 0 && (player.invulnerable_ticks / 4) % 2 == 1 ? 110 : 255;
-    context.standing(sprite, Player::half_height, player.facing < 0, alpha);
+    context.standing_scaled(sprite, Player::half_height, SquashStretch::width_scale_of(context.squash),
+                            SquashStretch::height_scale_of(context.squash), player.facing < 0, alpha);
 }
 
 void draw_entity(const Coin&, const EntityDrawContext& context) {

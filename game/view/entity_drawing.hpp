@@ -24,6 +24,7 @@ struct EntityDrawContext {
     int left_px, top_px;
     double x, y;  ///< centre, tiles
     double seconds;
+    double squash = 0;  ///< the player's SquashStretch::amount() (other entities ignore it)
 
     /// Canvas pixel of a world coordinate.
     int px(double world_x) const { return static_cast<int>(std::lround(world_x * tile_px)) - left_px; }
@@ -35,6 +36,13 @@ struct EntityDrawContext {
     /// A tile-sized sprite standing on the bottom of a box `half_height` below the centre.
     void standing(Sprite sprite, double half_height, bool flip = false, Uint8 alpha = 255) const {
         this->sprite(sprite, px(x) - tile_px / 2, py(y + half_height) - tile_px, flip, alpha);
+    }
+    /// standing() with the sprite scaled by `width_scale` and `height_scale` about the middle of its feet.
+    void standing_scaled(Sprite sprite, double half_height, double width_scale, double height_scale,
+                         bool flip = false, Uint8 alpha = 255) const {
+        const int w = static_cast<int>(std::lround(tile_px * width_scale));
+        const int h = static_cast<int>(std::lround(tile_px * height_scale));
+        sheet.draw(renderer, sprite, seconds, px(x) - w / 2, py(y + half_height) - h, w, h, flip, alpha);
     }
     /// A tile-sized sprite over the tile whose centre is the entity's centre.
     void on_tile(Sprite sprite, bool flip = false) const {

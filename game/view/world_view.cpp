@@ -131,7 +131,7 @@ void WorldView::draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, 
 }
 
 void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
-                     int canvas_w, int canvas_h, double alpha, double seconds) const {
+                     int canvas_w, int canvas_h, double alpha, double seconds, double player_squash) const {
     const int left_px = static_cast<int>(std::lround(cx * tile_px)) - canvas_w / 2;
     const int top_px = static_cast<int>(std::lround(cy * tile_px)) - canvas_h / 2;
     draw_backdrop(renderer, sheet, left_px, top_px, canvas_w, canvas_h);
@@ -139,7 +139,7 @@ void WorldView::draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& wo
     draw_visuals(renderer, 0, 1, left_px, top_px, canvas_w, canvas_h);
     draw_tiles(renderer, sheet, world.level().tiles, left_px, top_px, canvas_w, canvas_h, seconds);
     draw_visuals(renderer, 1, visuals_.size(), left_px, top_px, canvas_w, canvas_h);
-    draw_entities(renderer, sheet, world, left_px, top_px, alpha, seconds);
+    draw_entities(renderer, sheet, world, left_px, top_px, alpha, seconds, player_squash);
     // Past the level's sides and bottom (a level narrower than the view, a camera area reaching out):
     // letterbox bands, over anything that falls or walks out.
     const int level_right = level_width_ * tile_px - left_px, level_bottom = level_height_ * tile_px - top_px;
@@ -171,7 +171,7 @@ void WorldView::draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, con
 }
 
 void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
-                              int left_px, int top_px, double alpha, double seconds) {
+                              int left_px, int top_px, double alpha, double seconds, double player_squash) {
     // Lower draw layers first (the player last, so it is never hidden behind a sign or a coin); dense
     // order within a layer. Layers are few: one pass per layer over the entities, no sort of all of them
     // each frame (SDL skips sprites outside the canvas).
@@ -179,7 +179,7 @@ void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, 
         const BodyState& s = body_state(entity);
         const EntityDrawContext context{
             renderer, sheet, left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
-            seconds};
+            seconds, player_squash};
         std::visit([&](const auto& e) { draw_entity(e, context); }, entity);
     };
     const auto layer_of = [](const Entity& entity) {

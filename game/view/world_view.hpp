@@ -20,8 +20,9 @@ class WorldView {
     /// Makes textures for the level's visuals layers.
     void set_level(SDL_Renderer* renderer, const LevelData& level);
     /// Draws the world seen from the camera centre (cx, cy); `alpha` blends last tick and this tick.
+    /// `player_squash` is SquashStretch::amount() for the player's sprite.
     void draw(SDL_Renderer* renderer, const SpriteSheet& sheet, World& world, double cx, double cy,
-              int canvas_w, int canvas_h, double alpha, double seconds) const;
+              int canvas_w, int canvas_h, double alpha, double seconds, double player_squash = 0) const;
 
     /// The sky gradient and the slow parallax pattern, for a view whose top-left is at (left_px, top_px).
     static void draw_backdrop(SDL_Renderer* renderer, const SpriteSheet& sheet, int left_px, int top_px,
@@ -34,7 +35,7 @@ class WorldView {
                            int left_px, int top_px, int canvas_w, int canvas_h, double seconds);
     /// Every entity through its draw_entity overload, at its position interpolated by `alpha`.
     static void draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
-                              int left_px, int top_px, double alpha, double seconds);
+                              int left_px, int top_px, double alpha, double seconds, double player_squash);
     void draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, std::size_t end_layer, int left_px,
                       int top_px, int canvas_w, int canvas_h) const;
 
