@@ -68,6 +68,9 @@ struct LevelData {
     std::vector<SpriteEntry> sprite_entries;
     std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
     std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA
+    /// "parallax" from the .lvl: how far each visuals layer moves with the camera, by layer (1: with the
+    /// tiles; 0.5: half as far, so it looks farther away; 0: not at all). Layers past its end take 1.
+    std::vector<double> parallax;
     /// FNV-1a 64 over the bytes of the .lvl and every layer file, in a fixed order. Not the level's identity
     /// (the game computes that from the decoded content): it recognises the level of files whose header
     /// carries this hash, written before the game keyed them to decoded content.

@@ -127,6 +127,12 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
     level.music = lvl->music;
+    if (lvl->parallax.size() > level.visuals.size()) {
+        errors.add(lvl_path, "parallax: " + std::to_string(lvl->parallax.size()) + " factors for " +
+                                 std::to_string(level.visuals.size()) + " visuals layers");
+        return result;
+    }
+    level.parallax = lvl->parallax;
     level.author = lvl->author;
     level.lvl = std::move(lvl->document);
     level.sprite_entries = std::move(lvl->sprite_entries);

@@ -64,6 +64,7 @@ struct LvlContents {
     std::string name;
     std::string author;
     std::string music;
+    std::vector<double> parallax;
     ColourTable geometry_table;
     ColourTable sprite_table;
     std::vector<SpriteEntry> sprite_entries;

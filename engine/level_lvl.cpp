@@ -150,6 +150,9 @@ ColourTable parse_colour_table(const json& lvl, const fs::path& lvl_path, const 
     return table;
 }
 
+/// "parallax" entries read at most: more than any level has visuals layers (LevelLimits::max_layers_per_kind).
+constexpr std::size_t kMaxParallaxFactors = 16;
+
 std::optional<LvlContents> parse_lvl(const fs::path& lvl_path, json document, const LevelSchema& schema,
                                      ErrorList& errors) {
     LvlContents lvl;
@@ -185,6 +188,25 @@ std::optional<LvlContents> parse_lvl(const fs::path& lvl_path, json document, co
                                      " (known: " + join(tracks) + ")");
         } else {
             lvl.music = music->get<std::string>();
+        }
+    }
+    if (const auto parallax = lvl.document.find("parallax"); parallax != lvl.document.end()) {
+        if (!parallax->is_array() || parallax->size() > kMaxParallaxFactors) {
+            errors.add(lvl_path, "parallax must be a list of at most " + std::to_string(kMaxParallaxFactors) +
+                                     " numbers, one per visuals layer, got " + kind_of(*parallax));
+        } else {
+            for (std::size_t i = 0; i < parallax->size(); ++i) {
+                const json& factor = (*parallax)[i];
+                const double value = factor.is_number() ? factor.get<double>() : -1;
+                if (!factor.is_number() || !(value >= 0 && value <= 1)) {
+                    errors.add(lvl_path, "parallax[" + std::to_string(i) + "] must be a number from 0 (the " +
+                                             "layer stays put) to 1 (it moves with the tiles), got " +
+                                             (factor.is_number() ? factor.dump() : kind_of(factor)));
+                    lvl.parallax.clear();
+                    break;
+                }
+                lvl.parallax.push_back(value);
+            }
         }
     }
 

@@ -13,8 +13,8 @@ namespace {
 /// The .lvl keys that are not play: the look, the colour tables (their meaning is in the decoded tiles and
 /// the built entities, so a renamed colour changes nothing) and comments.
 bool lvl_key_is_play(const std::string& key) {
-    static constexpr const char* not_play[] = {"name",        "author",     "music",      "obj_colors",
-                                               "obj_prefabs", "spr_colors", "spr_prefabs"};
+    static constexpr const char* not_play[] = {"name",        "author",     "music",       "parallax",
+                                               "obj_colors",  "obj_prefabs", "spr_colors", "spr_prefabs"};
     if (!key.empty() && key.front() == '_') return false;
     for (const char* other : not_play) {
         if (key == other) return false;

@@ -75,7 +75,8 @@ void WorldView::set_level(SDL_Renderer* renderer, const LevelData& level) {
     int max_side = std::min(2048, info.max_texture_width > 0 ? info.max_texture_width : 2048);
     if (info.max_texture_height > 0) max_side = std::min(max_side, info.max_texture_height);
     for (const RgbaImage& image : level.visuals) {
-        VisualLayer layer{image.width, image.height, {}};
+        VisualLayer layer{image.width, image.height,
+                          visuals_.size() < level.parallax.size() ? level.parallax[visuals_.size()] : 1.0, {}};
         for (int y = 0; y < image.height; y += max_side) {
             for (int x = 0; x < image.width; x += max_side) {
                 VisualChunk chunk{nullptr, x, y, std::min(max_side, image.width - x),
@@ -98,14 +99,18 @@ void WorldView::draw_visuals(SDL_Renderer* renderer, std::size_t first_layer, st
                              int left_px, int top_px, int canvas_w, int canvas_h) const {
     for (std::size_t i = first_layer; i < end_layer && i < visuals_.size(); ++i) {
         const VisualLayer& layer = visuals_[i];
-        // Layer pixels to canvas pixels: the layer covers the whole level.
+        // Layer pixels to canvas pixels: the layer covers the whole level, and with a parallax below 1 it
+        // moves less than the camera does (all layers agree at the level's top-left corner). While the view
+        // stays inside the level, a far layer still covers it: its right edge never comes into view.
         double sx = static_cast<double>(level_width_) * tile_px / layer.width;
         double sy = static_cast<double>(level_height_) * tile_px / layer.height;
+        const int shift_x = static_cast<int>(std::lround(left_px * layer.parallax));
+        const int shift_y = static_cast<int>(std::lround(top_px * layer.parallax));
         for (const VisualChunk& chunk : layer.chunks) {
-            int x0 = static_cast<int>(std::lround(chunk.x * sx)) - left_px;
-            int y0 = static_cast<int>(std::lround(chunk.y * sy)) - top_px;
-            int x1 = static_cast<int>(std::lround((chunk.x + chunk.w) * sx)) - left_px;
-            int y1 = static_cast<int>(std::lround((chunk.y + chunk.h) * sy)) - top_px;
+            int x0 = static_cast<int>(std::lround(chunk.x * sx)) - shift_x;
+            int y0 = static_cast<int>(std::lround(chunk.y * sy)) - shift_y;
+            int x1 = static_cast<int>(std::lround((chunk.x + chunk.w) * sx)) - shift_x;
+            int y1 = static_cast<int>(std::lround((chunk.y + chunk.h) * sy)) - shift_y;
             if (x1 < 0 || y1 < 0 || x0 > canvas_w || y0 > canvas_h) continue;
             SDL_Rect dest{x0, y0, x1 - x0, y1 - y0};
             SDL_RenderCopy(renderer, chunk.texture, nullptr, &dest);

@@ -46,6 +46,7 @@ class WorldView {
     };
     struct VisualLayer {
         int width = 0, height = 0;  ///< the layer image size
+        double parallax = 1;        ///< how far it moves with the camera (LevelData::parallax)
         std::vector<VisualChunk> chunks;
     };
     std::vector<VisualLayer> visuals_;

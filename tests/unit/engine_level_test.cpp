@@ -300,6 +300,40 @@ TEST_CASE("level: the optional music key names a known track") {
     check_errors(folder, {lvl + ": music must be a track name (a string), got a number"});
 }
 
+TEST_CASE("level: the optional parallax key gives each visuals layer a depth from 0 to 1") {
+    TempDir temp;
+    const fs::path folder = temp.path() / "deep";
+    const std::string lvl = folder.string() + "/deep.lvl";
+    RgbaImage geometry = blank(3, 2);
+    put(geometry, 1, 1, kGround);
+    write_png(folder / "geometry/layer0.png", geometry);
+    write_png(folder / "visuals/layer0.png", blank(6, 4));
+    write_png(folder / "visuals/layer1.png", blank(6, 4));
+    const auto with = [&](const std::string& parallax) {
+        write_bytes(folder / "deep.lvl",
+                    R"({"parallax": )" + parallax + R"(, "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+    };
+    with("[0.5, 1]");
+    qs::LevelLoadResult result = load(folder);
+    REQUIRE(result.errors.empty());
+    CHECK(result.level->parallax == std::vector<double>{0.5, 1});
+    with("[0]");  // a layer the list does not reach moves with the tiles
+    result = load(folder);
+    REQUIRE(result.errors.empty());
+    CHECK(result.level->parallax == std::vector<double>{0});
+    with("[1.5]");
+    check_errors(folder, {lvl + ": parallax[0] must be a number from 0 (the layer stays put) to 1 (it moves "
+                                "with the tiles), got 1.5"});
+    with(R"([0.5, "far"])");
+    check_errors(folder, {lvl + ": parallax[1] must be a number from 0 (the layer stays put) to 1 (it moves "
+                                "with the tiles), got a string"});
+    with("0.5");
+    check_errors(folder, {lvl + ": parallax must be a list of at most 16 numbers, one per visuals layer, got a "
+                                "number"});
+    with("[0.5, 0.5, 0.5]");
+    check_errors(folder, {lvl + ": parallax: 3 factors for 2 visuals layers"});
+}
+
 TEST_CASE("level: missing geometry, and zero or two .lvl files") {
     TempDir temp;
     const fs::path folder = temp.path() / "lvl";
