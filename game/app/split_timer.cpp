@@ -86,8 +86,13 @@ std::vector<MenuNote> split_result_lines(const std::vector<SplitResult>& results
             {std::move(text), result.mark == SplitMark::none ? plain : split_mark_colour(result.mark)});
     }
     if (!kept.best_run.empty()) {
+        // A new personal best says what it beat: the goal's delta is against the one before.
+        std::string best = new_best ? " (new)" : "";
+        if (new_best && !results.empty() && results.back().has_delta &&
+            results.back().split.at == split_at_goal)
+            best = " (new; was " + format_split_time(results.back().split.ticks - results.back().delta) + ")";
         lines.push_back({"Sum of best " + format_split_time(kept.sum_of_best()) + "   Personal best " +
-                             format_split_time(kept.best_run.back().ticks) + (new_best ? " (new)" : ""),
+                             format_split_time(kept.best_run.back().ticks) + best,
                          plain});
     }
     return lines;

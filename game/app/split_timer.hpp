@@ -54,7 +54,8 @@ class SplitTimer {
 
 /// The results screen's lines for a finished run: each split (checkpoints numbered in the order reached,
 /// then the goal) with its time and its delta, coloured by its mark; then the sum of best segments and the
-/// personal best of `kept` (the record with this run added), with "new" when the run became it.
+/// personal best of `kept` (the record with this run added), with "new" and the time it beat when the run
+/// became it.
 std::vector<MenuNote> split_result_lines(const std::vector<SplitResult>& results, const SplitRecord& kept,
                                          bool new_best);
 

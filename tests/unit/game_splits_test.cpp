@@ -82,8 +82,16 @@ TEST_CASE("splits: a run with two checkpoints against a stored personal best") {
     CHECK(format_delta(results[1].delta) == "+0.20");
     CHECK(format_delta(results[2].delta) == "-0.08");
 
-    // Kept: the run is the new personal best (5 ticks faster), its first segment the new best one.
+    // Kept: the run is the new personal best (5 ticks faster), its first segment the new best one; the
+    // results screen says what it beat.
+    const SplitRecord before = record;
     CHECK(record.add_finished_run(timer.run(), play));
+    const std::vector<MenuNote> lines = split_result_lines(results, record, true);
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[3].text == "Sum of best " + format_split_time(record.sum_of_best()) + "   Personal best " +
+                               format_split_time(run[2].ticks) + " (new; was " +
+                               format_split_time(before.best_run.back().ticks) + ")");
+    CHECK(split_result_lines(results, before, false)[3].text.ends_with(format_split_time(run[2].ticks + 5)));
     CHECK(record.best_run == run);
     CHECK(record.best_segment(split_at_start, run[0].at)->ticks == seg1);
     CHECK(record.best_segment(run[0].at, run[1].at)->ticks == seg2 - 1);
