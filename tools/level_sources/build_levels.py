@@ -16,11 +16,13 @@ A .map file is a list of directives, then one combined map (tiles and sprites in
                                 hills), `snow` (pale peaks), `cave` (no hills) or `none` (no visuals written)
     backdrop X Y W H            visuals: a cave wall behind the tiles in that tile rectangle
     seed N                      visuals: random seed (default 1)
+    detail N                    visuals: pixels per tile, 8 (the default) or 16 (the tiles' own pixel
+                                size: hills and clouds as fine as the tiles)
     map                         the rows follow (short rows are padded with '.'); '.' is empty
 It writes a pixelart source per level and runs the pixelart tool, which writes the PNGs with SDL_image:
 geometry/layer0.png (1 px per tile), sprites/layer0.png (K px per tile), visuals/layer0.png (clouds,
 hills and cave walls, drawn behind the tiles) and visuals/layer1.png (grass tufts and hanging vines,
-drawn over the tiles), both VIS px per tile. The .lvl files and solution scripts are written by hand.
+drawn over the tiles), both `detail` px per tile. The .lvl files and solution scripts are written by hand.
 
 usage: build_levels.py PIXELART_BINARY [--out DIR] [MAP...]
        (DIR defaults to the repository's levels/; each map writes DIR/<map name>/)
@@ -33,7 +35,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-VIS = 8  # visuals pixels per tile
+VIS = 8  # visuals pixels per tile unless a map's `detail` says otherwise
 
 # Visuals palettes: soft colours so tiles and entities stay readable in front of them.
 THEMES = {
@@ -53,7 +55,7 @@ SOLID = "ground"
 
 def parse(map_path):
     level = {"tiles": {}, "sprites": {}, "rows": [], "scale": 1, "places": [], "theme": "day",
-             "backdrops": [], "seed": 1, "grid": set()}
+             "backdrops": [], "seed": 1, "grid": set(), "vis": VIS}
     in_map = False
     for number, line in enumerate(map_path.read_text().splitlines(), 1):
         if in_map:
@@ -83,6 +85,10 @@ def parse(map_path):
             level["backdrops"].append(tuple(int(w) for w in words[1:5]))
         elif words[0] == "seed":
             level["seed"] = int(words[1])
+        elif words[0] == "detail":
+            if words[1] not in ("8", "16"):
+                sys.exit(f"{where}: detail is 8 or 16 visuals pixels per tile, not {words[1]}")
+            level["vis"] = int(words[1])
         elif words[0] == "map":
             in_map = True
         else:
@@ -123,9 +129,10 @@ def split_layers(map_path, level):
 
 
 def visuals(level, width, geometry):
-    """Returns (layer0 rows, layer1 rows, colour table) at VIS pixels per tile, or None."""
+    """Returns (layer0 rows, layer1 rows, colour table) at the level's visuals pixels per tile, or None."""
     if level["theme"] == "none":
         return None
+    VIS = level["vis"]
     theme = THEMES[level["theme"]]
     rng = random.Random(level["seed"])
     height = len(geometry)
@@ -281,16 +288,17 @@ def build(pixelart, map_path, out_root):
         back, front, colours = vis
         # Visuals use their own colour characters; a second pixelart source keeps the tables apart.
         vis_lines = ["color . #00000000"] + [f"color {c} {colour}" for colour, c in colours.items()]
-        vis_lines.append(f"image visuals/layer0 {width * VIS} {height * VIS}")
+        vis_px = level["vis"]
+        vis_lines.append(f"image visuals/layer0 {width * vis_px} {height * vis_px}")
         vis_lines += back
-        vis_lines.append(f"image visuals/layer1 {width * VIS} {height * VIS}")
+        vis_lines.append(f"image visuals/layer1 {width * vis_px} {height * vis_px}")
         vis_lines += front
     for source_lines in [lines] + ([vis_lines] if vis else []):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as source:
             source.write("\n".join(source_lines) + "\n")
         subprocess.run([pixelart, source.name, str(out)], check=True)
         pathlib.Path(source.name).unlink()
-    print(f"{out}: {width}x{height}, sprites x{k}{', visuals x%d' % VIS if vis else ''}")
+    print(f"{out}: {width}x{height}, sprites x{k}{', visuals x%d' % level['vis'] if vis else ''}")
 
 
 def main(argv):
