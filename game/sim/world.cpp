@@ -19,13 +19,18 @@ constexpr std::uintptr_t spike_tag_base = TerrainWindow::spike_tag_base;
 
 }  // namespace
 
-/// Lets bodies pass up through one-way tiles and lets the player drop down through them.
+/// Lets bodies pass up through one-way tiles and lets the player drop down through them; lets bodies
+/// walk onto a crumble level with the floor they stand on (no snag on the seam, see seam_contact()).
 class OneWayFilter : public b2ContactListener {
    public:
     explicit OneWayFilter(World& world) : world_(&world) {}
     void PreSolve(b2Contact* contact, const b2Manifold*) override {
         b2Fixture* a = contact->GetFixtureA();
         b2Fixture* b = contact->GetFixtureB();
+        if (seam_contact(contact, a, b)) {
+            contact->SetEnabled(false);
+            return;
+        }
         b2Fixture* edge = a->GetUserData().pointer == one_way_tag ? a : b;
         if (edge->GetUserData().pointer != one_way_tag) return;
         b2Fixture* other = edge == a ? b : a;
@@ -42,6 +47,26 @@ class OneWayFilter : public b2ContactListener {
     }
 
    private:
+    /// A crumble is a box body of its own, so a body walking onto it from a floor at the height of its top
+    /// (the ground, or the crumble beside it) can touch its side face at the seam, and Box2D then stops it
+    /// dead. A side contact with a crumble whose top is not above the feet of the other body is such a seam.
+    bool seam_contact(b2Contact* contact, b2Fixture* a, b2Fixture* b) const {
+        const bool a_crumble = is_crumble(a->GetBody());
+        if (!a_crumble && !is_crumble(b->GetBody())) return false;
+        b2Fixture* crumble = a_crumble ? a : b;
+        b2Fixture* other = a_crumble ? b : a;
+        b2WorldManifold manifold;
+        contact->GetWorldManifold(&manifold);
+        if (std::abs(manifold.normal.x) <= std::abs(manifold.normal.y)) return false;
+        const float crumble_top = crumble->GetAABB(0).lowerBound.y + b2_polygonRadius;
+        const float other_feet = other->GetAABB(0).upperBound.y - b2_polygonRadius;
+        return other_feet <= crumble_top + 0.05f;
+    }
+    bool is_crumble(b2Body* body) const {
+        return body->GetType() == b2_staticBody &&
+               world_->find<Crumble>(World::ref_from_tag(body->GetUserData().pointer)) != nullptr;
+    }
+
     World* world_;
 };
 

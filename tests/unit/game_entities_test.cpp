@@ -477,6 +477,35 @@ TEST_CASE("entities: a fallen crumble does not come back while the player is in 
     CHECK(first<Crumble>(*world)->phase == Crumble::solid);
 }
 
+TEST_CASE("entities: a player walks from the ground onto a row of crumbles and off it, never stuck") {
+    // Each crumble is a box of its own: the seams (ground to crumble, crumble to crumble) must not stop a
+    // player who walks across them, whatever the speed and the place where a tick ends near a seam.
+    const std::vector<std::string> map = {
+        "#......................#",  //
+        "#P.....................#",  //
+        "####xxxxxx##############",  //
+        "########################",
+    };
+    for (int pause_at = 1; pause_at <= 40; ++pause_at) {
+        for (const int pause : {1, 3, 6}) {
+            CAPTURE(pause_at);
+            CAPTURE(pause);
+            auto world = make_world(map, [](std::vector<Entity>& entities) {
+                for (Entity& e : entities) {
+                    if (auto* c = std::get_if<Crumble>(&e)) c->delay = 600;  // none falls meanwhile
+                }
+            });
+            Driver d{*world};
+            d.ticks(10);
+            d.ticks(pause_at, {Action::right});
+            d.ticks(pause);
+            d.ticks(150, {Action::right});
+            CHECK(world->player()->state.x > 12.0);
+            CHECK(world->player()->state.y < 2.0);
+        }
+    }
+}
+
 TEST_CASE("entities: springs and crumbles have the same future after a capture and a restore") {
     const std::vector<std::string> map = {
         "................",  //
