@@ -1,0 +1,153 @@
+// Springs and crumbles in a shipped level (Spring Collapse): a quicksave and quickload, and a rewind, taken
+// while crumbles shake or lie fallen and springs are squashed, give the same future as the run without them.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "game/sim/entities/crumble.hpp"
+#include "game/sim/entities/spring.hpp"
+#include "game_rewind_run.hpp"
+#include "game_test_world.hpp"
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+constexpr const char* level = "14_spring_collapse";
+constexpr std::int64_t max_ticks = 36000;
+
+std::string folder() {
+    return std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
+}
+
+std::unique_ptr<World> fresh_world() {
+    CheckedLevel checked = check_level(folder());
+    REQUIRE(checked.level);
+    std::vector<std::string> problems;
+    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    return std::make_unique<World>(checked.level, tuning, checked.entities);
+}
+
+/// The solution's input from tick `from` on; the actions it held before `from` are held already.
+struct Solution {
+    InputScript script;
+    ActionState actions;
+    std::int64_t tick = 0;
+
+    explicit Solution(std::int64_t from) {
+        std::string error;
+        REQUIRE_MESSAGE(script.load(folder() + "/solution.txt", error), error);
+        for (; tick < from; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+        }
+    }
+    /// Steps `world` with the solution until it completes; returns the tick count it completed at, or -1.
+    std::int64_t finish(World& world) {
+        for (; tick < max_ticks && !world.game.completed; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+            world.step(actions);
+            world.take_events();
+        }
+        return world.game.completed ? tick : -1;
+    }
+};
+
+/// What is under way in a dump: crumbles shaking, crumbles fallen, springs squashed.
+struct UnderWay {
+    int shaking = 0, fallen = 0, squashed = 0;
+};
+UnderWay under_way(const std::string& dump) {
+    UnderWay u;
+    const nlohmann::json parsed = nlohmann::json::parse(dump);
+    for (const nlohmann::json& e : parsed["entities"]) {
+        const std::string type = e["type"].get<std::string>();
+        if (type == "crumble" && e["phase"].get<int>() == Crumble::shaking) ++u.shaking;
+        if (type == "crumble" && e["phase"].get<int>() == Crumble::fallen) ++u.fallen;
+        if (type == "spring" && e["squash_ticks"].get<int>() > 0) ++u.squashed;
+    }
+    return u;
+}
+
+/// The dump without the tick, for comparing runs that reach the same state at different ticks.
+std::string state_of(const World& world) {
+    return dump_state(world, 0).dump();
+}
+
+}  // namespace
+
+TEST_CASE("springs and crumbles on a shipped level: same future after F5/F9 and after a rewind") {
+    // The plain run: the solution from start to goal.
+    RecordedRun plain;
+    play_solution(plain, level, max_ticks);
+    REQUIRE(plain.world->game.completed);
+    const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
+    const std::string final_state = state_of(*plain.world);
+
+    // Ticks to save or rewind at: the first crumble shaking, the first fallen, the first spring squashed,
+    // and every 101st tick while any of them is under way (the floor, the bridge, the stones, the springs).
+    std::vector<std::int64_t> moments;
+    bool shaking = false, fallen = false, squashed = false;
+    for (std::int64_t t = 1; t < end; ++t) {
+        const UnderWay u = under_way(plain.dumps[t]);
+        const bool first =
+            (u.shaking > 0 && !shaking) || (u.fallen > 0 && !fallen) || (u.squashed > 0 && !squashed);
+        const bool busy = u.shaking + u.fallen + u.squashed > 0;
+        if (first || (busy && t % 101 == 0 && moments.size() < 10)) moments.push_back(t);
+        shaking = shaking || u.shaking > 0;
+        fallen = fallen || u.fallen > 0;
+        squashed = squashed || u.squashed > 0;
+    }
+    REQUIRE(shaking);
+    REQUIRE(fallen);
+    REQUIRE(squashed);
+    REQUIRE(moments.size() >= 4);
+
+    for (const std::int64_t at : moments) {
+        CAPTURE(at);
+        {
+            // F5 then F9 in a new world. F5: the live world is rebuilt from its snapshot; F9 restores that
+            // snapshot into another world.
+            auto saved_run = fresh_world();
+            Solution before(0);
+            for (std::int64_t t = 0; t < at; ++t) {
+                before.actions.begin_tick();
+                before.script.apply(t, before.actions);
+                saved_run->step(before.actions);
+                saved_run->take_events();
+            }
+            REQUIRE(state_of(*saved_run) == plain.dumps[at]);
+            const WorldSnapshot saved = saved_run->capture();
+            saved_run->rebuild_canonical();
+            auto loaded = fresh_world();
+            loaded->restore(saved);
+            CHECK(state_of(*loaded) == plain.dumps[at]);
+            Solution after_save(at), after_load(at);
+            const std::int64_t saved_end = after_save.finish(*saved_run);
+            const std::int64_t loaded_end = after_load.finish(*loaded);
+            CHECK(saved_end > at);
+            CHECK(loaded_end == saved_end);
+            CHECK(state_of(*loaded) == state_of(*saved_run));
+        }
+        {
+            // A rewind of up to 60 ticks, then the solution again. Played 60 ticks past the moment, stepped
+            // back to it: the rest of the solution from there finishes exactly as the plain run did.
+            const std::int64_t ahead = std::min<std::int64_t>(60, end - at);
+            RecordedRun run;
+            play_solution(run, level, at + ahead);
+            REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
+            CHECK(state_of(*run.world) == plain.dumps[at]);
+            CHECK(run.buffer.resume(*run.world) == at);
+            Solution rest(at);
+            CHECK(rest.finish(*run.world) == end);
+            CHECK(state_of(*run.world) == final_state);
+        }
+    }
+}
