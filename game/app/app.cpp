@@ -162,6 +162,21 @@ void App::take_held_directions() {
     }
 }
 
+void App::hold_assists() {
+    if (options_.headless || runs_.watching()) return;
+    for (auto [action, on] : {std::pair{Action::invincible, settings_.invincible},
+                              std::pair{Action::infinite_hearts, settings_.infinite_hearts}}) {
+        const auto bit = std::uint64_t{1} << static_cast<std::size_t>(action);
+        if (on) {
+            actions_.press(action);
+            assists_held_ |= bit;
+        } else if (assists_held_ & bit) {  // let go of what the setting held, never of a script's hold
+            actions_.release(action);
+            assists_held_ &= ~bit;
+        }
+    }
+}
+
 void App::tick() {
     actions_.begin_tick();
     take_held_directions();
@@ -179,7 +194,9 @@ void App::tick() {
     }
     pending_input_.clear();
     if (script_) script_->apply(tick_, actions_);
+    hold_assists();
     runs_.play_and_record(tick_, actions_);
+    if (!runs_.watching()) assists_.note(actions_);
     // A script's or a replay's press (live presses are taken in handle_global_actions()).
     if (actions_.pressed(Action::debug_overlay)) debug_overlay_ = !debug_overlay_;
 
@@ -234,8 +251,8 @@ void App::finish_tick() {
         session_.step(actions_);
         if (session_.world() && session_.world()->game.deaths > deaths_before) last_death_tick_ = tick_;
     }
-    if (!options_.headless && !runs_.watching() && settings_.game_speed < 100)
-        assisted_ = assisted_ ? std::min(assisted_, settings_.game_speed) : settings_.game_speed;
+    if (!options_.headless && !runs_.watching())
+        assists_.game_speed = std::min(assists_.game_speed, settings_.game_speed);
     ++tick_;
     practice_.remember_footing(world->player(), world->level().tiles);
     if (const Player* player = world->player()) runs_.track_player(world->game.timer_ticks, *player);
@@ -306,7 +323,7 @@ void App::advance_frames(const std::vector<std::pair<Action, bool>>& input) {
         advance_held_ = -1;
     }
     if (!pressed && advance_held_ < 30) return;
-    frame_advanced_ = true;
+    assists_.frame_advance = true;
     timed_tick();
 }
 
@@ -393,8 +410,7 @@ void App::render(double alpha) {
     frame.alpha = alpha;
     frame.reload_error = session_.reload_error();
     frame.practice = practice_.active();
-    frame.assisted = assisted_;
-    frame.frame_advanced = frame_advanced_;
+    frame.assists = assists_.describe();
     if (const std::filesystem::path preview =
             frame.menu ? frame.menu->highlighted_preview() : std::filesystem::path();
         !preview.empty()) {

@@ -210,15 +210,12 @@ void App::show_results() {
         return;
     }
     const std::string key = RunRecords::key_of(world.level(), session_.play_identity());
-    if (assisted_ > 0 || frame_advanced_) {  // the level is finished, but no records are kept
+    if (assists_.any()) {  // the level is finished, but no records are kept
         progress_.record_assisted(key, game.coins_total);
         std::string message;
         if (!progress_.save(progress_path(), message))
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
-        const std::string how = (assisted_ > 0 ? "game speed " + std::to_string(assisted_) + "%" : "") +
-                                (assisted_ > 0 && frame_advanced_ ? ", " : "") +
-                                (frame_advanced_ ? "frame advance" : "");
-        menus_.open_results("Assisted run, " + how + " (no record kept)   Coins " +
+        menus_.open_results("Assisted run, " + assists_.describe() + " (no record kept)   Coins " +
                             std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
                             format_time(game.timer_ticks));
         return;

@@ -66,6 +66,9 @@ class App final : private MenuHost {
     /// Presses the directions held down on the keyboard or a gamepad, once after take_held_directions_ is
     /// set.
     void take_held_directions();
+    /// In a window, holds the assists that change play (invincible, infinite hearts) while their settings
+    /// are on, so the simulation sees them and a recorded run carries them; a replay plays its own.
+    void hold_assists();
     void hot_reload();
 
     // ticks
@@ -121,8 +124,7 @@ class App final : private MenuHost {
     void advance_frames(const std::vector<std::pair<Action, bool>>& input);
     /// The level run starts: its splits compared with the level's record as it is played now.
     void start_splits() {
-        assisted_ = 0;
-        frame_advanced_ = false;
+        assists_ = {};
         splits_.start_run(
             progress_.splits_for(RunRecords::key_of(*session_.level().level, session_.play_identity()),
                                  session_.play_identity().id()));
@@ -266,9 +268,9 @@ class App final : private MenuHost {
     /// Level starts and respawns fade in: a window's game loop, after the level named on the command line
     /// (which, like a headless run, shows its first frame at once).
     bool fades_ = false;
-    int assisted_ = 0;  ///< the lowest game speed (percent) this level run was played at below 100, or 0
-    bool frame_advanced_ = false;  ///< this level run was stepped tick by tick while paused
-    int advance_held_ = -1;        ///< frames the frame-advance key has been held while paused, or -1
+    RunAssists assists_;              ///< the assists this level run was played with
+    std::uint64_t assists_held_ = 0;  ///< the assist actions hold_assists() holds (bit i: Action i)
+    int advance_held_ = -1;           ///< frames the frame-advance key has been held while paused, or -1
     int exit_code_ = 0;
     LevelThumbnails thumbnails_;              ///< the level select's, drawn from the levels when highlighted
     bool print_complete_ = true;              ///< headless: print `complete:` at the goal

@@ -128,6 +128,10 @@ std::string_view action_label(Action action) {
             return "Frame advance (paused)";
         case Action::debug_overlay:
             return "Debug overlay";
+        case Action::invincible:
+            return "Assist: invincible";
+        case Action::infinite_hearts:
+            return "Assist: infinite hearts";
         default:
             return "?";
     }

@@ -49,7 +49,9 @@ constexpr std::string_view usage =
     "  --help, --version\n"
     "Keys: arrows/WASD move, Space/Z jump, Down+jump drops through one-way floors, F5 quicksave,\n"
     "F9 quickload, F8 older quicksave, hold Backspace to rewind, R restart, T retry from your last\n"
-    "footing (practice), Esc pause, F (paused) frame advance, F11 fullscreen, F12 screenshot.\n";
+    "footing (practice), Esc pause, F (paused) frame advance, F11 fullscreen, F12 screenshot.\n"
+    "Assists (Options): game speed, invincible, infinite hearts; scripts hold +invincible or\n"
+    "+infinite_hearts. An assisted run keeps no best time, splits or ghost.\n";
 
 /// An option taking one value (not empty): a file or folder stored in `path`, or, when `path` is null, a
 /// value `set` stores or returns why it is not valid.

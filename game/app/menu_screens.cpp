@@ -298,6 +298,23 @@ void MenuScreens::open_options(Scene back_to) {
              host_.settings_changed();
              open_options(options_back_);
          }});
+    auto toggle_invincible = [this] {
+        host_.settings().invincible = !host_.settings().invincible;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Assist - invincible: ") + (settings.invincible ? "on" : "off"),
+                           "Enemies, shots and spikes do nothing; a fall carries you back. No records", true,
+                           toggle_invincible, [toggle_invincible](int) { toggle_invincible(); }});
+    auto toggle_hearts = [this] {
+        host_.settings().infinite_hearts = !host_.settings().infinite_hearts;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back(
+        {std::string("Assist - infinite hearts: ") + (settings.infinite_hearts ? "on" : "off"),
+         "Hits knock you back but never cost a heart. No records", true, toggle_hearts,
+         [toggle_hearts](int) { toggle_hearts(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

@@ -216,11 +216,9 @@ void Presentation::render(const Frame& frame) {
                         "x   (left/right: speed, Esc: pause)");
         if (frame.rewind_seconds_left >= 0 || frame.replay_speed > 0)
             toasts_top = 28 + font_.line_height(2) + 8 + 4;  // under the banner
-        const std::string tag = frame.practice ? "PRACTICE - no records"
-                                : frame.assisted > 0
-                                    ? "ASSIST " + std::to_string(frame.assisted) + "% - no records"
-                                : frame.frame_advanced ? "ASSIST - no records"
-                                                       : "";
+        const std::string tag = frame.practice           ? "PRACTICE - no records"
+                                : !frame.assists.empty() ? "ASSIST (" + frame.assists + ") - no records"
+                                                         : "";
         draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, tag, frame.timer ? &*frame.timer : nullptr);
         if (frame.held) draw_input_display(r, font_, *frame.held, h);
         if (const Player* player = frame.world->player()) {

@@ -92,8 +92,7 @@ class Presentation {
         int replay_speed = 0;               ///< watching a replay at this speed (1, 2, 4); 0: live play
         bool practice = false;              ///< a practice run (no records kept): marked in the HUD
         std::optional<HudTimer> timer;      ///< the speedrun timer, when it is on
-        int assisted = 0;                   ///< the assist's game speed this run was played at (0: none)
-        bool frame_advanced = false;        ///< this run was stepped with frame advance (no records)
+        std::string assists;                ///< the assists this run was played with ("": none)
         std::optional<std::uint64_t> held;  ///< the input display: the actions held (bit i: Action i)
         const LevelThumbnail* thumbnail = nullptr;  ///< the menu's highlighted level, beside the menu
         const FrameHistory* debug = nullptr;        ///< the debug overlay's frame times, when it is shown

@@ -116,6 +116,12 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         if (!j["fill_screen"].is_boolean()) return bad("fill_screen must be true or false");
         s.fill_screen = j["fill_screen"].get<bool>();
     }
+    for (auto [key, flag] :
+         {std::pair{"invincible", &s.invincible}, std::pair{"infinite_hearts", &s.infinite_hearts}}) {
+        if (!j.contains(key)) continue;
+        if (!j[key].is_boolean()) return bad(std::string(key) + " must be true or false");
+        *flag = j[key].get<bool>();
+    }
     if (j.contains("input_display")) {
         if (!j["input_display"].is_boolean()) return bad("input_display must be true or false");
         s.input_display = j["input_display"].get<bool>();
@@ -216,6 +222,8 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"split_timer", split_timer},
               {"input_display", input_display},
               {"game_speed", game_speed},
+              {"invincible", invincible},
+              {"infinite_hearts", infinite_hearts},
               {"livesplit", livesplit},
               {"livesplit_server", livesplit_server},
               {"keys", json::object()},

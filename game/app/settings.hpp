@@ -27,6 +27,10 @@ struct Settings {
     /// Assist: the game runs at this percent of its speed, 50 to 100 (the ticks stay 1/60 s of game time;
     /// fewer of them pass each second). A run played below 100 keeps no best time, splits or ghost.
     int game_speed = 100;
+    /// Assists that change play, held as the actions of the same names while on (so replays carry them):
+    /// nothing hurts (a fall still carries back), or hits hurt but never cost a heart. No records either.
+    bool invincible = false;
+    bool infinite_hearts = false;
     bool livesplit = false;                            ///< drive LiveSplit Server's timer at livesplit_server
     std::string livesplit_server = "localhost:16834";  ///< HOST:PORT (parse_livesplit_address)
     /// Keys per action (any of them triggers it).

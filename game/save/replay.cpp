@@ -52,6 +52,16 @@ struct Reader {
 
 }  // namespace
 
+std::string RunAssists::describe() const {
+    std::string out;
+    auto add = [&out](const std::string& what) { out += (out.empty() ? "" : ", ") + what; };
+    if (game_speed < 100) add("game speed " + std::to_string(game_speed) + "%");
+    if (invincible) add("invincible");
+    if (infinite_hearts) add("infinite hearts");
+    if (frame_advance) add("frame advance");
+    return out;
+}
+
 std::uint64_t Replay::held_at(std::int64_t tick) const {
     std::int64_t offset = tick - start_tick;
     if (offset < 0 || changes.empty()) return 0;
@@ -133,7 +143,13 @@ Replay ReplayRecorder::finish(std::int64_t end_tick, std::int64_t complete_tick)
 std::vector<std::uint8_t> encode_replay(const Replay& replay) {
     std::vector<std::uint8_t> body(std::begin(replay_tag), std::end(replay_tag));
     put(body, replay_version);
-    put(body, static_cast<std::uint32_t>(action_count));
+    // The actions the bits cover: those before the assists unless an assist is held, so a replay without
+    // assists reads in builds that came before them.
+    std::uint32_t actions = static_cast<std::uint32_t>(Action::invincible);
+    for (const Replay::Change& change : replay.changes) {
+        while (actions < action_count && (change.held >> actions) != 0) ++actions;
+    }
+    put(body, actions);
     put(body, replay.start_tick);
     put(body, replay.end_tick);
     put(body, replay.complete_tick);

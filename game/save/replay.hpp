@@ -26,6 +26,23 @@
 
 namespace qs {
 
+/// The assists a run was played with. A run with any of them keeps no best time, splits or ghost.
+struct RunAssists {
+    int game_speed = 100;  ///< the lowest game speed (percent) it was played at, 50 to 100
+    bool frame_advance = false;
+    bool invincible = false;
+    bool infinite_hearts = false;
+
+    bool any() const { return game_speed < 100 || frame_advance || invincible || infinite_hearts; }
+    /// "game speed 50%, invincible" (the assists, comma separated), or "" when none.
+    std::string describe() const;
+    /// Takes in what the held actions of one tick say (the assists that are actions).
+    void note(const ActionState& actions) {
+        invincible = invincible || actions.held(Action::invincible);
+        infinite_hearts = infinite_hearts || actions.held(Action::infinite_hearts);
+    }
+};
+
 struct Replay {
     std::string level;  ///< the level folder name
     PlayIdentity play;  ///< its play identity when recorded (format 3 on)

@@ -33,6 +33,13 @@ enum class Action : std::uint8_t {
     retry_spot,     ///< a level painter's retry: the level again, from where the player last stood on ground
     frame_advance,  ///< while paused: one tick forward (held: one a frame)
     debug_overlay,  ///< shows or hides the debug overlay (frame times, entities, rewind memory)
+    /// Assist, held for as long as it is on (the app holds it while the setting is on, so a replay and a
+    /// script carry it): enemies, projectiles and spikes cost nothing and do not knock back; a fall out
+    /// of the level carries the player back to the safe footing for free.
+    invincible,
+    /// Assist, held for as long as it is on: hits knock back and hazards carry back as usual, but the
+    /// hearts never drop, so there is no death.
+    infinite_hearts,
     count
 };
 
@@ -42,7 +49,8 @@ struct ActionVocabulary<Action> {
     static constexpr std::array<std::string_view, static_cast<std::size_t>(Action::count)> names = {
         "left",       "right",           "up",     "down",       "jump",          "quicksave",
         "quickload",  "quickload_older", "pause",  "restart",    "confirm",       "back",
-        "fullscreen", "screenshot",      "rewind", "retry_spot", "frame_advance", "debug_overlay"};
+        "fullscreen", "screenshot",      "rewind", "retry_spot", "frame_advance", "debug_overlay",
+        "invincible", "infinite_hearts"};
 };
 
 inline constexpr std::size_t action_count = action_count_of<Action>;

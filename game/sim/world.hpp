@@ -155,6 +155,8 @@ class World {
     std::vector<WorldEvent> take_events() { return std::exchange(events_, {}); }
 
     const ActionState& actions() const { return *actions_; }
+    /// Whether `action` is held this tick (false outside a step).
+    bool held(Action action) const { return actions_ && actions_->held(action); }
     const Tuning& tuning() const { return tuning_; }
     const LevelData& level() const { return *level_; }
     std::shared_ptr<const TerrainShapes> terrain() const { return terrain_; }

@@ -211,7 +211,7 @@ void Player::react(World& world, EntityRef) {
             if (std::max(x0, rect->x) > std::min(x1, rect->x + rect->w - 1) ||
                 std::max(y0, rect->y) > std::min(y1, rect->y + rect->h - 1))
                 continue;
-            hazard(world);
+            hazard(world, false);
             return;
         }
     }
@@ -239,13 +239,15 @@ void Player::react(World& world, EntityRef) {
     if (died) return;
 
     // Fell out of the level.
-    if (state.y - half_height > world.level().tiles.height + 2) hazard(world);
+    if (state.y - half_height > world.level().tiles.height + 2) hazard(world, true);
 }
 
-void Player::hazard(World& world) {
+void Player::hazard(World& world, bool fall) {
     if (!alive() || returning()) return;
-    // Always a heart, invulnerable or not: a hazard is never a free pass.
-    health = std::max(0, health - 1);
+    const bool invincible = world.held(Action::invincible);
+    if (invincible && !fall) return;  // spikes are floor like any other
+    // Always a heart, invulnerable or not: a hazard is never a free pass (unless an assist says so).
+    if (!invincible && !world.held(Action::infinite_hearts)) health = std::max(0, health - 1);
     if (health == 0) {
         die(world);
         return;
@@ -263,8 +265,9 @@ void Player::hazard(World& world) {
 void Player::hurt(World& world, double from_x) {
     if (!alive() || returning()) return;
     if (health > 0 && invulnerable_ticks > 0) return;
+    if (world.held(Action::invincible)) return;
     const Tuning& tuning = world.tuning();
-    health = std::max(0, health - 1);
+    if (!world.held(Action::infinite_hearts)) health = std::max(0, health - 1);
     invulnerable_ticks = tuning.invulnerable_ticks;
     if (health > 0) {
         world.emit_sound(Sound::hurt);

@@ -1,6 +1,8 @@
 // player: the hero. Runs, jumps (coyote time, jump buffer, variable height, corner correction), drops
 // through one-way tiles, rides platforms, gets hurt. Spikes and falling out of the level cost a heart and
-// carry it back to the last safe footing; out of hearts it dies and respawns at its last checkpoint.
+// carry it back to the last safe footing; out of hearts it dies and respawns at its last checkpoint. The
+// assists held as actions change that: invincible (no hit, no spikes; a fall carries back for free) and
+// infinite hearts (hits and hazards as usual, but no heart is lost).
 // References: the platform it rides and its last checkpoint.
 #pragma once
 
@@ -74,11 +76,13 @@ struct Player {
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
     void react(World& world, EntityRef self);
-    /// Takes one hit unless invulnerable; knocks back away from `from_x`.
+    /// Takes one hit unless invulnerable; knocks back away from `from_x`. Nothing while the invincible
+    /// assist is held; no heart lost while infinite hearts is held.
     void hurt(World& world, double from_x);
     /// Spikes or a fall: one heart (even while invulnerable), then carried back to the safe footing; the
-    /// last heart is a death.
-    void hazard(World& world);
+    /// last heart is a death. Invincible: spikes do nothing, a fall carries back without a heart; infinite
+    /// hearts: carried back without a heart.
+    void hazard(World& world, bool fall);
     bool alive() const { return dead_ticks == 0; }
     /// True while carried back from a hazard (no body, no input).
     bool returning() const { return return_ticks > 0; }
