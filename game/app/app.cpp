@@ -253,6 +253,7 @@ void App::finish_tick() {
     }
     if (!options_.headless && !runs_.watching())
         assists_.game_speed = std::min(assists_.game_speed, settings_.game_speed);
+    if (assists_.any()) runs_.note_assists(assists_);
     ++tick_;
     practice_.remember_footing(world->player(), world->level().tiles);
     if (const Player* player = world->player()) runs_.track_player(world->game.timer_ticks, *player);

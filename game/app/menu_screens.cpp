@@ -116,6 +116,8 @@ std::string level_detail(const LevelListing& listing, const LevelRecord* record)
         maker += "Cleared by its maker in " + format_time(listing.maker_ticks) + ". ";
     else if (listing.package && !listing.maker_problem.empty())
         maker += "Its maker's clear does not play here: " + shorten_paths(listing.maker_problem) + ". ";
+    if (record && record->completed && record->best_ticks == 0)
+        return maker + "Finished with assists (no best time kept): " + listing.title;
     if (record && record->completed) {
         return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
                std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);
@@ -154,7 +156,9 @@ void MenuScreens::open_level_select() {
         std::string label =
             (number.empty() ? "" : number + "  ") + (listing.ok ? listing.title : listing.name + " (broken)");
         const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
-        if (record && record->completed) {
+        if (record && record->completed && record->best_ticks == 0) {
+            label += "  * assisted";  // finished, but only with assists: no time to show
+        } else if (record && record->completed) {
             label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
                      "/" + std::to_string(record->coins_total);
             if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";

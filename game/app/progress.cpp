@@ -214,7 +214,9 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
 bool Progress::record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
                       const PlayIdentity& play) {
     LevelRecord& record = levels_[level];
-    const bool best = !record.completed || record.best_tuning != play.tuning || ticks < record.best_ticks;
+    // A level finished only with assists has no best time (0) to beat.
+    const bool best = !record.completed || record.best_ticks == 0 || record.best_tuning != play.tuning ||
+                      ticks < record.best_ticks;
     if (best) {
         record.best_ticks = ticks;
         record.best_tuning = play.tuning;

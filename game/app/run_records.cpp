@@ -65,6 +65,7 @@ void RunRecords::keep_finished_run(std::int64_t tick, bool best) {
     // Finished runs are kept in the replays folder: the latest one per level and the best (fastest) one.
     if (!recorder_.started() || replay_) return;
     Replay run = recorder_.finish(tick, complete_tick_);
+    if (run.assists.any()) return;  // an assisted run is never a best run, a latest run or a ghost
     const fs::path dir = user_data_dir() / "replays";
     const std::string stem = record_file_stem(run_key_);
     std::string error;

@@ -43,6 +43,8 @@ class RunRecords {
     const Replay::Load* replayed_load(std::int64_t tick);
     /// Records the quickload at `tick` and the save it loaded (null: it found nothing to load).
     void loaded(std::int64_t tick, std::shared_ptr<const SavedGame> save);
+    /// The run is played with `assists` beyond its inputs (game speed, frame advance): its replay says so.
+    void note_assists(const RunAssists& assists) { recorder_.note_assists(assists); }
     /// The level was finished at `tick`.
     void completed(std::int64_t tick) { complete_tick_ = tick; }
     /// --record: writes the run, ending at `tick`, as a replay file.

@@ -17,6 +17,11 @@ constexpr char replay_tag[8] = {'Q', 'S', 'R', 'E', 'P', 'L', 'A', 'Y'};
 /// 2: what each quickload loaded; 3: the play identity and the tuning (1 and 2 are still read, as legacy).
 constexpr std::uint32_t replay_version = 3;
 constexpr std::uint32_t replay_version_with_play = 3;
+/// The optional last part of a replay body: the assists the run was played with (then the lowest game
+/// speed, percent, and a byte of flags: frame advance, invincible, infinite hearts). Written only when the
+/// run had assists, so a replay without them is the same file as before they existed.
+constexpr std::uint8_t assists_part = 0xA5;
+constexpr std::uint8_t assist_frame_advance = 1, assist_invincible = 2, assist_infinite_hearts = 4;
 /// At most this many tuning fields in a replay (far more than Tuning has).
 constexpr std::uint32_t max_tuning_fields = 256;
 /// The container format the replay body travels in (the save-file container, format 2).
@@ -137,6 +142,7 @@ Replay ReplayRecorder::finish(std::int64_t end_tick, std::int64_t complete_tick)
     Replay out = replay_;
     out.end_tick = stopped_at_ >= 0 ? stopped_at_ : std::min(end_tick, replay_.start_tick + max_replay_ticks);
     out.complete_tick = stopped_at_ >= 0 || complete_tick > out.end_tick ? -1 : complete_tick;
+    for (const Replay::Change& change : out.changes) out.assists.note(change.held);
     return out;
 }
 
@@ -185,6 +191,14 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
         std::vector<std::uint8_t> save = encode_save_file(*load.save);
         put(body, static_cast<std::uint32_t>(save.size()));
         body.insert(body.end(), save.begin(), save.end());
+    }
+    if (replay.assists.any()) {
+        const RunAssists& a = replay.assists;
+        put(body, assists_part);
+        put(body, static_cast<std::uint8_t>(std::clamp(a.game_speed, 50, 100)));
+        put(body, static_cast<std::uint8_t>((a.frame_advance ? assist_frame_advance : 0) |
+                                            (a.invincible ? assist_invincible : 0) |
+                                            (a.infinite_hearts ? assist_infinite_hearts : 0)));
     }
     return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.play.id());
 }
@@ -386,9 +400,26 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
         replay.loads.push_back(std::move(load));
     }
     if (in.at != body.size()) {
-        error = std::to_string(body.size() - in.at) + " stray bytes after the quickloads";
-        return std::nullopt;
+        const std::size_t stray = body.size() - in.at;
+        std::uint8_t part = 0, speed = 0, flags = 0;
+        if (stray != 3 || !in.get(part) || part != assists_part || !in.get(speed) || !in.get(flags)) {
+            error = std::to_string(stray) + " stray bytes after the quickloads";
+            return std::nullopt;
+        }
+        if (speed < 50 || speed > 100) {
+            error = "assist game speed " + std::to_string(speed) + "% out of range (50 to 100)";
+            return std::nullopt;
+        }
+        if (flags & ~(assist_frame_advance | assist_invincible | assist_infinite_hearts)) {
+            error = "unknown assists (flags " + std::to_string(flags) + ")";
+            return std::nullopt;
+        }
+        replay.assists.game_speed = speed;
+        replay.assists.frame_advance = flags & assist_frame_advance;
+        replay.assists.invincible = flags & assist_invincible;
+        replay.assists.infinite_hearts = flags & assist_infinite_hearts;
     }
+    for (const Replay::Change& change : replay.changes) replay.assists.note(change.held);
     return replay;
 }
 

@@ -2,7 +2,8 @@
 // with (carried whole, so the replay plays exactly under any assets/tuning.json), the tick it started at,
 // the actions held on every tick, run-length coded (one entry per change), and what each quickload of the
 // run loaded: a save made during the run (the replay makes it again) or a save from before the run (an
-// earlier session's save file, carried in the replay whole); the simulation is deterministic, so playing
+// earlier session's save file, carried in the replay whole), and the assists it was played with (a run
+// with any keeps no records); the simulation is deterministic, so playing
 // the same actions from the same states with the same tuning gives the same run. Stored in the save-file
 // container (atomic writes, checksum) with a body tagged "QSREPLAY".
 //
@@ -14,6 +15,7 @@
 //   each tick: replay.apply(tick, actions);
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -41,6 +43,20 @@ struct RunAssists {
         invincible = invincible || actions.held(Action::invincible);
         infinite_hearts = infinite_hearts || actions.held(Action::infinite_hearts);
     }
+    /// Takes in a held-actions bit mask (bit i: Action i).
+    void note(std::uint64_t held) {
+        invincible = invincible || ((held >> static_cast<std::size_t>(Action::invincible)) & 1u) != 0;
+        infinite_hearts =
+            infinite_hearts || ((held >> static_cast<std::size_t>(Action::infinite_hearts)) & 1u) != 0;
+    }
+    /// Both together: the lower game speed, every assist of either.
+    void add(const RunAssists& other) {
+        game_speed = std::min(game_speed, other.game_speed);
+        frame_advance = frame_advance || other.frame_advance;
+        invincible = invincible || other.invincible;
+        infinite_hearts = infinite_hearts || other.infinite_hearts;
+    }
+    bool operator==(const RunAssists&) const = default;
 };
 
 struct Replay {
@@ -54,6 +70,9 @@ struct Replay {
     std::int64_t end_tick = 0;        ///< the program tick the run ended at
     std::int64_t complete_tick = -1;  ///< the tick of "complete:", or -1 when the run did not finish
     bool rewind_speedup = false;  ///< recorded in a window: a held rewind went faster the longer it was held
+    /// The assists the run was played with: the file's own mark (written only when there are any) and the
+    /// assist actions its inputs hold.
+    RunAssists assists;
     /// (tick offset from start_tick, held-actions bit mask) whenever the held actions changed.
     struct Change {
         std::uint32_t offset = 0;
@@ -89,6 +108,8 @@ class ReplayRecorder {
     bool started() const { return started_; }
     /// The actions of `tick`, after all input was applied.
     void record(std::int64_t tick, const ActionState& actions);
+    /// Assists the run is played with beyond its inputs (game speed, frame advance): marked in the replay.
+    void note_assists(const RunAssists& assists) { replay_.assists.add(assists); }
     /// A quickload at `tick` and what it did (`save`: the save it loaded, for Kind::carried).
     void record_load(std::int64_t tick, Replay::Load::Kind kind, std::shared_ptr<const SavedGame> save);
     /// The run so far as a replay ending at `end_tick` (or where recording stopped).

@@ -47,6 +47,9 @@ std::string replay_to_script(const Replay& replay, const std::string& level_show
     const std::int64_t length = replay.end_tick - replay.start_tick;
     std::string out = "# " + level_shown + ": a replay as an input script (quickstep --replay-to-script)\n";
     out += "# play it: quickstep " + level_shown + " --headless --input FILE, with an empty --save-dir\n";
+    if (replay.assists.any())
+        out +=
+            "# an assisted run (" + replay.assists.describe() + "): it keeps no best time, splits or ghost\n";
     if (replay.complete_tick >= 0) {
         out += "# the run reaches the goal at tick " +
                std::to_string(replay.complete_tick - replay.start_tick) + "\n";

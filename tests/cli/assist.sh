@@ -1,6 +1,7 @@
 # Assists: a run played in a window at 50 % game speed reaches the goal at the same tick with the same
 # final dump as the same inputs headless at full speed; the level counts as finished, but the run keeps no
-# best time, splits, replay or ghost. The same window run at 100 % keeps them (the control). "Skip this
+# best time, splits, replay or ghost, and its --record replay is marked as assisted. The same window run at
+# 100 % keeps them (the control). "Skip this
 # level" in the pause menu opens the next level and marks the skipped one, not finished.
 source "$(dirname "$0")/lib/common.bash"
 export XDG_CONFIG_HOME=$SCRATCH/config XDG_DATA_HOME=$SCRATCH/data
@@ -20,7 +21,8 @@ window_run() {
     local frames=$((complete * 100 / $1 + 30))
     printf '0 attach\n%d axis rightx 0\n' "$frames" >"$SCRATCH/$2.pad"
     xvfb-run -a -s "-screen 0 640x360x24" "$QS" "$level" --input "$solution" --pad-script "$SCRATCH/$2.pad" \
-        --save-dir "$SCRATCH/saves.$2" --dump-state "$SCRATCH/$2.json" >/dev/null 2>"$SCRATCH/$2.err"
+        --save-dir "$SCRATCH/saves.$2" --dump-state "$SCRATCH/$2.json" --record "$SCRATCH/$2.qsr" \
+        >/dev/null 2>"$SCRATCH/$2.err"
 }
 
 # results_frame NAME: the window frame the results screen opened at (the --pad-script trace).
@@ -43,12 +45,22 @@ same_dump "$SCRATCH/ref.json" "$SCRATCH/slow.json" \
 ls "$XDG_DATA_HOME/quickstep/replays/$level-"* >/dev/null 2>&1 \
     && fail "an assisted run kept a replay: $(ls "$XDG_DATA_HOME/quickstep/replays/")" \
     || pass "an assisted run keeps no replay and no ghost"
+"$QS" --replay-to-script "$SCRATCH/slow.qsr" "$SCRATCH/slow.script.txt" 2>/dev/null
+grep -q '^# an assisted run (game speed 50%)' "$SCRATCH/slow.script.txt" \
+    && pass "the --record replay of the 50 % run is marked assisted (game speed 50%)" \
+    || fail "the 50 % replay is not marked: $(head -4 "$SCRATCH/slow.script.txt")"
+"$QS" --headless --replay "$SCRATCH/slow.qsr" >"$SCRATCH/slow.replay.out" 2>/dev/null
+grep -q "^complete: $level tick $complete\$" "$SCRATCH/slow.replay.out" \
+    && pass "the marked replay still plays to tick $complete" || fail "the marked replay: $(cat "$SCRATCH/slow.replay.out")"
 
 window_run 100 full
 full_frame=$(results_frame full)
 [ -n "$full_frame" ] && [ "$full_frame" -ge $((complete - 2)) ] && [ "$full_frame" -le $((complete + 2)) ] \
     && pass "100 %: the goal comes at frame $full_frame" || fail "100 %: the results came at frame '$full_frame'"
 same_dump "$SCRATCH/ref.json" "$SCRATCH/full.json" && pass "100 %: the same final dump" || fail "100 %: the dump differs"
+"$QS" --replay-to-script "$SCRATCH/full.qsr" "$SCRATCH/full.script.txt" 2>/dev/null
+[ -s "$SCRATCH/full.script.txt" ] && ! grep -q 'assisted' "$SCRATCH/full.script.txt" \
+    && pass "the 100 % run's replay is not marked" || fail "the 100 % replay: $(head -4 "$SCRATCH/full.script.txt")"
 [ "$(json_query "$progress" 'd["levels"]["'$level'"]["best_ticks"]')" = "$complete" ] \
     && pass "a run at 100 % keeps its best time ($complete ticks)" || fail "100 %: progress $(cat "$progress")"
 [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.qsr" ] && [ -f "$XDG_DATA_HOME/quickstep/replays/$level-best.ghost" ] \

@@ -48,6 +48,9 @@ for assist in invincible infinite_hearts; do
     grep -q "^0 +$assist\$" "$SCRATCH/$assist.script.txt" \
         && pass "$assist: the replay as a script holds +$assist from tick 0" \
         || fail "$assist: no '0 +$assist' in $(head -5 "$SCRATCH/$assist.script.txt")"
+    grep -q "^# an assisted run (${assist/_/ })" "$SCRATCH/$assist.script.txt" \
+        && pass "$assist: the replay is marked as an assisted run" \
+        || fail "$assist: no assisted mark in $(head -4 "$SCRATCH/$assist.script.txt")"
 done
 same_dump "$SCRATCH/invincible.json" "$SCRATCH/infinite_hearts.json" >/dev/null \
     && fail "invincible and infinite hearts played the same run" \

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "game/save/replay.hpp"
+#include "game/save/save_codec.hpp"
 #include "game_test_world.hpp"
 
 using namespace qs;
@@ -182,4 +183,76 @@ TEST_CASE("assist: RunAssists says which assists a run had") {
     CHECK(noted.infinite_hearts);
     CHECK_FALSE(noted.invincible);
     CHECK(noted.describe() == "infinite hearts");
+}
+
+TEST_CASE("assist: a replay carries its assists; one without any is the file it always was") {
+    Replay replay;
+    replay.level = "test_map";
+    replay.play = test_play(1);
+    replay.end_tick = 100;
+    replay.changes = {{0, std::uint64_t{1} << static_cast<std::size_t>(Action::right)}};
+    std::string error;
+    const std::vector<std::uint8_t> plain = encode_replay(replay);
+    std::optional<Replay> back = decode_replay(plain, error);
+    REQUIRE(back);
+    CHECK_FALSE(back->assists.any());
+
+    replay.assists.game_speed = 60;
+    replay.assists.frame_advance = true;
+    const std::vector<std::uint8_t> marked = encode_replay(replay);
+    CHECK(marked.size() == plain.size() + 3);
+    back = decode_replay(marked, error);
+    REQUIRE(back);
+    CHECK(back->assists.game_speed == 60);
+    CHECK(back->assists.frame_advance);
+    CHECK_FALSE(back->assists.invincible);
+
+    // The assists held as inputs count even where the file's own mark is missing.
+    Replay held = replay;
+    held.assists = {};
+    held.changes.push_back({10, std::uint64_t{1} << static_cast<std::size_t>(Action::invincible)});
+    back = decode_replay(encode_replay(held), error);
+    REQUIRE(back);
+    CHECK(back->assists.invincible);
+    CHECK(back->assists.describe() == "invincible");
+
+    // A recorder marks what the app says beyond the inputs, and what the inputs hold.
+    ReplayRecorder recorder;
+    recorder.start("test_map", test_play(1), Tuning{}, 0, false);
+    ActionState actions;
+    actions.begin_tick();
+    actions.press(Action::infinite_hearts);
+    recorder.record(0, actions);
+    RunAssists slow;
+    slow.game_speed = 80;
+    recorder.note_assists(slow);
+    const Replay run = recorder.finish(50, -1);
+    CHECK(run.assists.game_speed == 80);
+    CHECK(run.assists.infinite_hearts);
+}
+
+TEST_CASE("assist: a damaged assists mark is refused with the reason") {
+    Replay replay;
+    replay.level = "test_map";
+    replay.play = test_play(1);
+    replay.end_tick = 100;
+    replay.assists.game_speed = 50;
+    std::string error;
+    std::optional<SaveBody> file = unwrap_save_file(encode_replay(replay), save_format_version, error);
+    REQUIRE(file);
+    // The body ends with the mark: its part byte, the game speed, the flags.
+    auto with_end = [&](std::uint8_t part, std::uint8_t speed, std::uint8_t flags) {
+        std::vector<std::uint8_t> body = file->body;
+        body[body.size() - 3] = part;
+        body[body.size() - 2] = speed;
+        body[body.size() - 1] = flags;
+        return wrap_save_body(body, file->format_version, file->content_id, file->content_hash);
+    };
+    REQUIRE(decode_replay(with_end(0xA5, 50, 0), error));  // as written: the control
+    CHECK_FALSE(decode_replay(with_end(0xA5, 40, 0), error));
+    CHECK(error.find("game speed 40% out of range") != std::string::npos);
+    CHECK_FALSE(decode_replay(with_end(0xA5, 50, 8), error));
+    CHECK(error.find("unknown assists") != std::string::npos);
+    CHECK_FALSE(decode_replay(with_end(0x00, 50, 0), error));
+    CHECK(error.find("stray bytes") != std::string::npos);
 }

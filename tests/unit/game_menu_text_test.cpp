@@ -124,3 +124,17 @@ TEST_CASE("level select: share a finished level; watch the maker's clear of a ve
     menus.menu()->items[1].on_confirm();
     CHECK(host.shares == 1);
 }
+
+TEST_CASE("level select: a level finished only with assists says so, with no time; a best time shows") {
+    FakeHost host;
+    host.levels_.push_back({"01_hard", "Hard Level", "/somewhere/levels/01_hard", true, ""});
+    host.levels_.back().shipped = true;
+    host.progress_.record_assisted("01_hard", 42);
+    MenuScreens menus(host);
+    menus.open_level_select();
+    CHECK(menus.menu()->items[0].label == "Hard Level  * assisted");
+    CHECK(menus.menu()->items[0].detail == "Finished with assists (no best time kept): Hard Level");
+    CHECK(host.progress_.record("01_hard", 732, 40, 42, PlayIdentity{}));  // the first time, a best
+    menus.open_level_select();
+    CHECK(menus.menu()->items[0].label.find("* 0:12.2  40/42") != std::string::npos);
+}
