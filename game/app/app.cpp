@@ -432,6 +432,8 @@ void App::render(double alpha) {
             frame.ghost = Presentation::Ghost{point->x, point->y, point->facing < 0};
     }
     if (settings_.split_timer && frame.world) frame.timer = splits_.hud(frame.world->game.timer_ticks);
+    if (settings_.split_list && frame.world)
+        frame.split_list = splits_.split_list(frame.world->game.timer_ticks);
     if (session_.rewind_held()) frame.rewind_seconds_left = session_.rewind().ticks() * World::tick_seconds;
     if (debug_overlay_) {
         frame.debug = &frame_history_;

@@ -319,6 +319,15 @@ void MenuScreens::open_options(Scene back_to) {
         {std::string("Assist - infinite hearts: ") + (settings.infinite_hearts ? "on" : "off"),
          "Hits knock you back but never cost a heart. No records", true, toggle_hearts,
          [toggle_hearts](int) { toggle_hearts(); }});
+    auto toggle_list = [this] {
+        host_.settings().split_list = !host_.settings().split_list;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back(
+        {std::string("Split list: ") + (settings.split_list ? "on" : "off"),
+         "The checkpoints passed so far, with their times and how you stand against your best", true,
+         toggle_list, [toggle_list](int) { toggle_list(); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

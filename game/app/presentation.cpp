@@ -221,6 +221,7 @@ void Presentation::render(const Frame& frame) {
                                                          : "";
         draw_hud(r, font_, sheet_, *frame.world, cx, cy, w, h, tag, frame.timer ? &*frame.timer : nullptr);
         if (frame.held) draw_input_display(r, font_, *frame.held, h);
+        draw_split_list(r, font_, frame.split_list, 24);
         if (const Player* player = frame.world->player()) {
             // The player's sprite (16x16 standing on the bottom of its box) and a margin around it.
             const int px = static_cast<int>(std::lround((player->state.x - cx) * 16)) + w / 2;

@@ -82,18 +82,19 @@ class Presentation {
     };
     /// What to draw in one frame.
     struct Frame {
-        World* world = nullptr;             ///< the level being played, if any
-        const Menu* menu = nullptr;         ///< a menu over everything, if one is open
-        bool playing = false;               ///< the world moves (interpolate between ticks)
-        double alpha = 1.0;                 ///< blend of the last tick and this one
-        std::string reload_error;           ///< shown in a banner while non-empty
-        double rewind_seconds_left = -1;    ///< while rewinding: how far back it can still go; else < 0
-        std::optional<Ghost> ghost;         ///< the best run's player, drawn translucent
-        int replay_speed = 0;               ///< watching a replay at this speed (1, 2, 4); 0: live play
-        bool practice = false;              ///< a practice run (no records kept): marked in the HUD
-        std::optional<HudTimer> timer;      ///< the speedrun timer, when it is on
-        std::string assists;                ///< the assists this run was played with ("": none)
-        std::optional<std::uint64_t> held;  ///< the input display: the actions held (bit i: Action i)
+        World* world = nullptr;                ///< the level being played, if any
+        const Menu* menu = nullptr;            ///< a menu over everything, if one is open
+        bool playing = false;                  ///< the world moves (interpolate between ticks)
+        double alpha = 1.0;                    ///< blend of the last tick and this one
+        std::string reload_error;              ///< shown in a banner while non-empty
+        double rewind_seconds_left = -1;       ///< while rewinding: how far back it can still go; else < 0
+        std::optional<Ghost> ghost;            ///< the best run's player, drawn translucent
+        int replay_speed = 0;                  ///< watching a replay at this speed (1, 2, 4); 0: live play
+        bool practice = false;                 ///< a practice run (no records kept): marked in the HUD
+        std::optional<HudTimer> timer;         ///< the speedrun timer, when it is on
+        std::vector<HudSplitLine> split_list;  ///< the live split list, when it is on
+        std::string assists;                   ///< the assists this run was played with ("": none)
+        std::optional<std::uint64_t> held;     ///< the input display: the actions held (bit i: Action i)
         const LevelThumbnail* thumbnail = nullptr;  ///< the menu's highlighted level, beside the menu
         const FrameHistory* debug = nullptr;        ///< the debug overlay's frame times, when it is shown
         DebugFigures debug_figures;                 ///< and its figures

@@ -117,7 +117,8 @@ Settings Settings::load(const fs::path& path, std::string& message) {
         s.fill_screen = j["fill_screen"].get<bool>();
     }
     for (auto [key, flag] :
-         {std::pair{"invincible", &s.invincible}, std::pair{"infinite_hearts", &s.infinite_hearts}}) {
+         {std::pair{"invincible", &s.invincible}, std::pair{"infinite_hearts", &s.infinite_hearts},
+          std::pair{"split_list", &s.split_list}}) {
         if (!j.contains(key)) continue;
         if (!j[key].is_boolean()) return bad(std::string(key) + " must be true or false");
         *flag = j[key].get<bool>();
@@ -220,6 +221,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"ghost", ghost},
               {"screen_shake", screen_shake},
               {"split_timer", split_timer},
+              {"split_list", split_list},
               {"input_display", input_display},
               {"game_speed", game_speed},
               {"invincible", invincible},

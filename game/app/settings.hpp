@@ -23,6 +23,7 @@ struct Settings {
     int rewind_seconds = 60;     ///< how far back rewind reaches, 0 (off) to 600
     int rewind_memory_mb = 64;   ///< memory the rewind recording may use, 1 to 1024 MB
     bool split_timer = false;    ///< the level time and the last split's delta on the HUD
+    bool split_list = false;     ///< the live list of this run's splits and their deltas on the HUD
     bool input_display = false;  ///< the held actions drawn in a corner (live play and replays)
     /// Assist: the game runs at this percent of its speed, 50 to 100 (the ticks stay 1/60 s of game time;
     /// fewer of them pass each second). A run played below 100 keeps no best time, splits or ghost.

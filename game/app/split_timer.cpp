@@ -73,6 +73,35 @@ HudTimer SplitTimer::hud(std::int64_t level_ticks) const {
     return timer;
 }
 
+std::vector<HudSplitLine> SplitTimer::split_list(std::int64_t level_ticks, std::size_t max_lines) const {
+    // Reached by now: a rewind to before a split takes it off the list.
+    std::size_t reached = 0;
+    while (reached < results_.size() && results_[reached].split.ticks <= level_ticks) ++reached;
+    std::vector<HudSplitLine> lines;
+    const Split* next = nullptr;
+    if (!finished_ || reached < results_.size()) {
+        for (const Split& split : record_.best_run) {
+            bool passed = false;
+            for (std::size_t i = 0; i < reached; ++i) passed = passed || results_[i].split.at == split.at;
+            if (!passed) {
+                next = &split;
+                break;
+            }
+        }
+    }
+    const std::size_t room = max_lines > 0 ? max_lines - (next ? 1 : 0) : 0;
+    for (std::size_t i = reached > room ? reached - room : 0; i < reached; ++i) {
+        const SplitResult& result = results_[i];
+        lines.push_back({split_name(results_, i), format_split_time(result.split.ticks),
+                         result.has_delta ? format_delta(result.delta) : "", result.mark, false});
+    }
+    if (next) {
+        lines.push_back({next->at == split_at_goal ? "Goal" : "Checkpoint " + std::to_string(reached + 1),
+                         format_split_time(next->ticks), "", SplitMark::none, true});
+    }
+    return lines;
+}
+
 std::vector<MenuNote> split_result_lines(const std::vector<SplitResult>& results, const SplitRecord& kept,
                                          bool new_best) {
     static constexpr SDL_Color plain{220, 225, 240, 255};

@@ -37,6 +37,10 @@ class SplitTimer {
     std::vector<Split> run() const;
     /// The HUD's speedrun timer at `level_ticks` of level time, with the last split for 3 seconds after it.
     HudTimer hud(std::int64_t level_ticks) const;
+    /// The HUD's live split list at `level_ticks` of level time: the splits of this run reached by then
+    /// (the last `max_lines` - 1 of them when there are more), each with its time and its delta, then the
+    /// personal best's next split with the personal best's time there (upcoming).
+    std::vector<HudSplitLine> split_list(std::int64_t level_ticks, std::size_t max_lines = 8) const;
     /// What this run is compared with.
     const SplitRecord& record() const { return record_; }
     /// The LiveSplit client's one message about a server that cannot be reached, once.

@@ -231,6 +231,40 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     }
 }
 
+void draw_split_list(SDL_Renderer* r, const BitmapFont& font, const std::vector<HudSplitLine>& lines,
+                     int top) {
+    if (lines.empty()) return;
+    // Three columns: the names left-aligned, the times and the deltas right-aligned.
+    int name_w = 0, time_w = 0, delta_w = 0;
+    for (const HudSplitLine& line : lines) {
+        name_w = std::max(name_w, font.text_width(line.name));
+        time_w = std::max(time_w, font.text_width(line.time));
+        delta_w = std::max(delta_w, font.text_width(line.delta));
+    }
+    const int gap = 8, line_h = font.line_height() + 2;
+    const int w = name_w + gap + time_w + (delta_w > 0 ? gap + delta_w : 0) + 8;
+    SDL_Rect box{2, top, w, static_cast<int>(lines.size()) * line_h + 4};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 16, 20, 40, 170);
+    SDL_RenderFillRect(r, &box);
+    int y = top + 3;
+    for (const HudSplitLine& line : lines) {
+        const SDL_Color plain = line.upcoming ? SDL_Color{150, 155, 175, 255} : SDL_Color{255, 255, 255, 255};
+        auto text = [&](int x, const std::string& t, SDL_Color color) {
+            font.draw(r, x + 1, y + 1, t, {20, 24, 40, 220});
+            font.draw(r, x, y, t, color);
+        };
+        text(6, line.name, plain);
+        const int time_right = 6 + name_w + gap + time_w;
+        text(time_right - font.text_width(line.time), line.time, plain);
+        if (!line.delta.empty()) {
+            text(time_right + gap + delta_w - font.text_width(line.delta), line.delta,
+                 line.mark == SplitMark::none ? plain : split_mark_colour(line.mark));
+        }
+        y += line_h;
+    }
+}
+
 void draw_input_display(SDL_Renderer* r, const BitmapFont& font, std::uint64_t held, int canvas_h) {
     // Keys on a pad's layout: the arrows as a cross on the left, jump and rewind to their right.
     struct Key {

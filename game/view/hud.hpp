@@ -32,12 +32,26 @@ struct HudTimer {
     std::optional<LastSplit> last_split;
 };
 
+/// One line of the HUD's live split list.
+struct HudSplitLine {
+    std::string name;   ///< "Checkpoint 1", "Goal"
+    std::string time;   ///< the level time of the split ("0:12.34"); the personal best's for the next one
+    std::string delta;  ///< against the personal best ("-0.33"), or "" (none there, or not reached yet)
+    SplitMark mark = SplitMark::none;
+    bool upcoming = false;  ///< the personal best's next split, not reached yet (drawn dimmed)
+};
+
 /// Draws the HUD for `world` seen from the camera centre (camera_x, camera_y) on a canvas of the given size;
 /// `tag` (a practice or an assisted run: no records kept) is shown under the level name for as long as it
 /// is not empty; `timer`, when given, is drawn under the level name (below the tag).
 void draw_hud(SDL_Renderer* renderer, const BitmapFont& font, const SpriteSheet& sheet, World& world,
               double camera_x, double camera_y, int canvas_w, int canvas_h, std::string_view tag = {},
               const HudTimer* timer = nullptr);
+
+/// The live split list, LiveSplit's split list: a panel on the left from `top` down, one line per split
+/// (name, time, delta coloured by its mark), the upcoming one dimmed.
+void draw_split_list(SDL_Renderer* renderer, const BitmapFont& font, const std::vector<HudSplitLine>& lines,
+                     int top);
 
 /// The input display: the movement, jump and rewind actions as keys in the bottom-left corner of a canvas
 /// `canvas_h` high, lit while held (`held`: bit i for Action i).

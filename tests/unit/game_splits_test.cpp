@@ -125,3 +125,57 @@ TEST_CASE("splits: delta and split time text") {
     CHECK(format_split_time(60 * 61 + 30) == "1:01.50");
     CHECK(format_split_time(60LL * 3600 + 6) == "1:00:00.10");
 }
+
+TEST_CASE("splits: the live split list shows the splits reached so far, then the best run's next one") {
+    SplitTimer first;
+    first.start_run();
+    play_solution("06_the_summit", first);
+    const std::vector<Split> run = first.run();
+    REQUIRE(run.size() == 3);
+    SplitRecord record;
+    record.play = 1;
+    record.best_run = {
+        {run[0].at, run[0].ticks + 30}, {run[1].at, run[1].ticks - 12}, {split_at_goal, run[2].ticks + 5}};
+    SplitTimer timer;
+    timer.start_run(record);
+    // Before any split: only the best run's first split, with its time, dimmed.
+    std::vector<HudSplitLine> lines = timer.split_list(0);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].name == "Checkpoint 1");
+    CHECK(lines[0].time == format_split_time(run[0].ticks + 30));
+    CHECK(lines[0].upcoming);
+
+    play_solution("06_the_summit", timer);
+    // Between the checkpoints (as after a rewind to there): the first split with its delta, then the next.
+    lines = timer.split_list(run[0].ticks + 1);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].name == "Checkpoint 1");
+    CHECK(lines[0].time == format_split_time(run[0].ticks));
+    CHECK(lines[0].delta == "-0.50");
+    CHECK(lines[0].mark == SplitMark::ahead);
+    CHECK_FALSE(lines[0].upcoming);
+    CHECK(lines[1].name == "Checkpoint 2");
+    CHECK(lines[1].time == format_split_time(run[1].ticks - 12));
+    CHECK(lines[1].delta.empty());
+    CHECK(lines[1].upcoming);
+    // At the goal: every split, behind at the second, none upcoming.
+    lines = timer.split_list(run[2].ticks);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[1].delta == "+0.20");
+    CHECK(lines[1].mark == SplitMark::behind);
+    CHECK(lines[2].name == "Goal");
+    CHECK(lines[2].delta == "-0.08");
+    CHECK_FALSE(lines[2].upcoming);
+    // A short list keeps the latest splits.
+    lines = timer.split_list(run[2].ticks, 2);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].name == "Checkpoint 2");
+    CHECK(lines[1].name == "Goal");
+    // Without a personal best: the splits without deltas, nothing upcoming.
+    lines = first.split_list(run[2].ticks);
+    REQUIRE(lines.size() == 3);
+    for (const HudSplitLine& line : lines) {
+        CHECK(line.delta.empty());
+        CHECK_FALSE(line.upcoming);
+    }
+}
