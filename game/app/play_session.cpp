@@ -311,8 +311,9 @@ void PlaySession::hold_rewind(bool speedup) {
 
 void PlaySession::end_rewind_hold(bool in_background, std::chrono::microseconds wait) {
     auto started = Clock::now();
-    std::optional<RewindBuffer::ResumePlan> plan = world_ ? rewind_.resume_plan() : std::nullopt;
-    if (plan && in_background) {
+    std::optional<RewindBuffer::ResumePlan> plan =
+        world_ && in_background ? rewind_.resume_plan() : std::nullopt;
+    if (plan) {
         // The job owns all it reads (the level, tuning and terrain are shared read-only), so nothing here
         // may change under it; Box2D keeps no state between worlds that stepping writes and drawing reads.
         auto cancel = std::make_shared<std::atomic<bool>>(false);
@@ -323,11 +324,11 @@ void PlaySession::end_rewind_hold(bool in_background, std::chrono::microseconds 
                 if (RewindBuffer::run(plan, *world, cancel.get()) < 0) return nullptr;
                 return world;
             });
-        catch_up_ = CatchUp{std::move(rebuilt), std::move(cancel), started};
+        catch_up_ = CatchUp{std::move(rebuilt), std::move(cancel)};
         // A small world is rebuilt within this frame: then it goes on as if nothing had run elsewhere.
         if (catch_up_->world.wait_for(wait) == std::future_status::ready) swap_in_caught_up();
-    } else if (plan) {
-        RewindBuffer::run(*plan, *world_);
+    } else if (world_) {
+        rewind_.resume(*world_);
     }
     hold_.main_thread_ms += ms_since(started);
     std::fprintf(stderr, "rewind: %lld ticks, %.3f ms\n", static_cast<long long>(hold_.ticks_back),

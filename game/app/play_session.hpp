@@ -198,7 +198,6 @@ class PlaySession {
     struct CatchUp {
         std::future<std::unique_ptr<World>> world;  ///< null when it was cancelled
         std::shared_ptr<std::atomic<bool>> cancel;
-        std::chrono::steady_clock::time_point started;
     };
     std::optional<CatchUp> catch_up_;
     Worker catch_up_worker_;  ///< declared after what its jobs use: joined before those go
