@@ -444,6 +444,29 @@ std::vector<SoundRecipe> sound_recipes() {
            .volume = 0.5,
            .decay_power = 2.0}},
          3000});
+    // gem: a rising triangle-wave arpeggio (E major, two octaves) with a shimmer on top: brighter and
+    // longer than the coin's two square-wave notes, so a found secret sounds like one.
+    {
+        std::vector<Note> notes;
+        const int arpeggio[] = {76, 80, 83, 88, 92};
+        for (int i = 0; i < 5; ++i)
+            notes.push_back({.start_s = 0.055 * i,
+                             .length_s = i == 4 ? 0.45 : 0.16,
+                             .wave = Wave::triangle,
+                             .start_hz = note_hz(arpeggio[i]),
+                             .end_hz = note_hz(arpeggio[i]),
+                             .decay_power = 1.4,
+                             .vibrato_hz = i == 4 ? 9.0 : 0.0,
+                             .vibrato_depth = i == 4 ? 0.006 : 0.0});
+        notes.push_back({.start_s = 0.22,
+                         .length_s = 0.40,
+                         .start_hz = note_hz(100),
+                         .end_hz = note_hz(100),
+                         .volume = 0.25,
+                         .decay_power = 2.0,
+                         .duty = 0.125});
+        recipes.push_back({"gem", notes, 9000});
+    }
     return recipes;
 }
 

@@ -86,6 +86,13 @@ constexpr Description kDescriptions[] = {
      "it falls away, and `respawn` ticks later it is back, as soon as the player is not in its place."},
     {"crumble.delay", "Ticks (1/60 s) it shakes under the player before it falls."},
     {"crumble.respawn", "Ticks after the fall before it comes back."},
+
+    {"gem",
+     "A hidden collectible: up to three per level, each with its own `index`. Touching it collects it; a "
+     "finished run (the goal reached) keeps the level's found gems in the player's progress, and gems in "
+     "all unlock player skins. Hide them off the main path: behind a detour, above a spring's arc."},
+    {"gem.index",
+     "Which of the level's gems this is, 1 to 3; two gems of a level with one index is an error."},
 };
 
 /// The description for `key`, or "" when there is none.

@@ -165,6 +165,24 @@ void check_one_player(const LevelData& level, std::vector<std::string>& errors) 
     }
 }
 
+/// Reports a gem whose index an earlier gem of the level already has (the progress file keeps found gems
+/// by index, so each index stands for one gem).
+void check_gem_indices(const LevelData& level, const std::vector<Entity>& entities,
+                       std::vector<std::string>& errors) {
+    std::map<int, const SpritePlacement*> first_with;
+    for (const Entity& entity : entities) {
+        const auto* gem = std::get_if<Gem>(&entity);
+        if (!gem || gem->state.placement < 0) continue;
+        const SpritePlacement& placement = level.placements[static_cast<std::size_t>(gem->state.placement)];
+        auto [it, first] = first_with.emplace(gem->index, &placement);
+        if (first) continue;
+        errors.push_back(placement_location(level.folder, placement) + ": a second gem with index " +
+                         std::to_string(gem->index) + " (the first is at " + std::to_string(it->second->px) +
+                         "," + std::to_string(it->second->py) +
+                         "); each gem of a level has its own index, 1 to " + std::to_string(Gem::max_index));
+    }
+}
+
 /// Whether `referrer`'s reference field may name an entity of `target`'s type (an unknown target prefab,
 /// already reported by the loader, is refused by types that restrict their references).
 bool reference_accepted(const Entity& referrer, const std::string& field,
@@ -263,6 +281,7 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
             entity);
         out.push_back(std::move(entity));
     }
+    check_gem_indices(level, out, errors);
     // Every placed text travels in every quicksave: a level whose texts alone would make saves the reader
     // refuses (over 64 MB) is not a level.
     std::uint64_t text_bytes = 0;

@@ -13,6 +13,7 @@
 #include "game/sim/entities/coin.hpp"
 #include "game/sim/entities/crumble.hpp"
 #include "game/sim/entities/door.hpp"
+#include "game/sim/entities/gem.hpp"
 #include "game/sim/entities/goal.hpp"
 #include "game/sim/entities/platform.hpp"
 #include "game/sim/entities/player.hpp"
@@ -28,7 +29,7 @@ namespace qs {
 
 /// Every entity type. Adding one: see "Adding an entity type" in README.md.
 using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
-                            Goal, CameraArea, Sign, Spring, Crumble>;
+                            Goal, CameraArea, Sign, Spring, Crumble, Gem>;
 using EntityMap = SlotMap<Entity>;
 
 /// The most entities a world holds at once: above the 100 000 placements a level may have, so that a

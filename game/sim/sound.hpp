@@ -25,13 +25,14 @@ enum class Sound : std::uint8_t {
     menu_select,
     spring,   ///< a spring launches the player
     crumble,  ///< a crumble starts shaking, and falls
+    gem,      ///< a gem is found
     count
 };
 
 /// Every sound's file name without ".wav", in enum order.
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sound::count)> sound_names = {
-    "jump", "coin",  "stomp", "hurt",       "switch",    "save",        "load",   "rewind",
-    "goal", "death", "shoot", "checkpoint", "menu_move", "menu_select", "spring", "crumble"};
+    "jump",  "coin",  "stomp",      "hurt",      "switch",      "save",   "load",    "rewind", "goal",
+    "death", "shoot", "checkpoint", "menu_move", "menu_select", "spring", "crumble", "gem"};
 
 /// The file name of a sound without ".wav" ("switch" for Sound::switch_flip).
 constexpr std::string_view sound_name(Sound sound) {

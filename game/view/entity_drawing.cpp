@@ -116,4 +116,9 @@ void draw_entity(const Crumble& crumble, const EntityDrawContext& context) {
     }
 }
 
+void draw_entity(const Gem& gem, const EntityDrawContext& context) {
+    if (gem.collected) return;
+    context.sprite(Sprite::gem, context.px(context.x) - 8, context.py(context.y) - 8);
+}
+
 }  // namespace qs

@@ -67,6 +67,8 @@ void draw_entity(const Sign& sign, const EntityDrawContext& context);
 void draw_entity(const Spring& spring, const EntityDrawContext& context);
 /// Shakes before it falls; its bits fall and fade; then a faint outline until it is back.
 void draw_entity(const Crumble& crumble, const EntityDrawContext& context);
+/// A sparkling gem until it is collected, then nothing.
+void draw_entity(const Gem& gem, const EntityDrawContext& context);
 
 /// A type WorldView can draw: it has a draw_entity overload.
 template <class T>

@@ -189,7 +189,18 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     const int hearts = player ? player->max_health : 0;
     const std::string coins = std::to_string(game.coins) + "/" + std::to_string(game.coins_total);
     const int coin_x = 6 + hearts * 14 + 10;
-    panel(2, coin_x + 17 + font.text_width(coins) + 5);
+    // The level's gems after the coins, one slot per gem: filled once found in this run.
+    unsigned gems_placed = 0, gems_found = 0;
+    for (const Entity& entity : world.entities) {
+        if (const auto* gem = std::get_if<Gem>(&entity)) {
+            gems_placed |= gem->bit();
+            if (gem->collected) gems_found |= gem->bit();
+        }
+    }
+    const int gem_x = coin_x + 17 + font.text_width(coins) + 8;
+    int gem_slots = 0;
+    for (unsigned mask = gems_placed; mask != 0; mask &= mask - 1) ++gem_slots;
+    panel(2, gem_slots > 0 ? gem_x + gem_slots * 12 + 6 : coin_x + 17 + font.text_width(coins) + 5);
     int x = 6;
     for (int i = 0; i < hearts; ++i) {
         sheet.draw(r, Sprite::heart, 0, x, 4, 16, 16, false, i < player->health ? 255 : 60);
@@ -197,6 +208,11 @@ void draw_hud(SDL_Renderer* r, const BitmapFont& font, const SpriteSheet& sheet,
     }
     sheet.draw(r, Sprite::coin_small, 0, coin_x, 4, 16, 16);
     text(coin_x + 17, 8, coins, {255, 230, 120, 255});
+    for (unsigned bit = 1, slot = 0; bit <= gems_placed; bit <<= 1) {
+        if (!(gems_placed & bit)) continue;
+        sheet.draw(r, gems_found & bit ? Sprite::gem_small : Sprite::gem_empty, 0,
+                   gem_x - 2 + static_cast<int>(slot++) * 12, 4, 16, 16);
+    }
     std::string right = world.level().name + "  " + format_time(game.timer_ticks);
     const int right_x = canvas_w - font.text_width(right) - 6;
     panel(right_x - 5, canvas_w - 2);

@@ -41,6 +41,9 @@ enum class Sprite : std::uint8_t {
     crumble,
     crumble_cracked,
     crumble_bits,
+    gem,
+    gem_small,
+    gem_empty,
     count
 };
 
@@ -77,7 +80,10 @@ inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sprite::c
     "spring_squashed",
     "crumble",
     "crumble_cracked",
-    "crumble_bits"};
+    "crumble_bits",
+    "gem",
+    "gem_small",
+    "gem_empty"};
 
 /// The animation name of a sprite in sheet.json.
 constexpr std::string_view sprite_name(Sprite sprite) {

@@ -64,6 +64,8 @@ EXPECTED=(
     "unknown_field|unknown_field/mini.lvl: spr_prefabs[2] (walker): unknown field 'speeed' (walker has: speed, facing)"
     "wrong_type|wrong_type/mini.lvl: spr_prefabs[2] (walker): speed must be a number, got a string"
     "bad_reference|bad_reference/mini.lvl: spr_prefabs[2] (switch): targets: no entry has id 'door9' (ids: 'door1')"
+    "gem_index|gem_index/mini.lvl: spr_prefabs[2] (gem): index is 4, outside 1 to 3"
+    "two_gems|two_gems/sprites/layer0.png:7,3: a second gem with index 2 (the first is at 2,1); each gem of a level has its own index, 1 to 3"
 )
 GOOD=(good_first_steps good_mini)
 NOT_LEVELS=(empty_folder images_only)
@@ -144,6 +146,8 @@ color W #ff8000
 color S #00ff00
 color D #00c000
 color G #ff00ff
+color E #3de0c4
+color F #3de0c5
 image ok/geometry/layer0 12 6
 ............
 ............
@@ -171,6 +175,13 @@ image two_players/sprites/layer0 12 6
 ............
 ............
 .P.P.....G..
+............
+image two_gems/sprites/layer0 12 6
+............
+..E.........
+............
+.......F....
+.P.......G..
 ............
 image switch/sprites/layer0 12 6
 ............
@@ -292,6 +303,15 @@ make_mini bad_reference '{ "name": "Bad reference",
   "spr_prefabs": ["player", "goal", {"prefab": "switch", "targets": ["door1", "door9"]},
                   {"prefab": "door", "id": "door1"}] }'
 cp "$ART/switch/sprites/layer0.png" "$LEVELS/bad_reference/sprites/layer0.png"
+GEMS_LVL='{ "name": "Gems",
+  "obj_colors":  ["#000000"],
+  "obj_prefabs": ["ground"],
+  "spr_colors":  ["#0000ff", "#ff00ff", "#3de0c4", "#3de0c5"],
+  "spr_prefabs": ["player", "goal", {"prefab": "gem", "index": 2}, {"prefab": "gem", "index": 2}] }'
+make_mini two_gems "$GEMS_LVL"
+cp "$ART/two_gems/sprites/layer0.png" "$LEVELS/two_gems/sprites/layer0.png"
+make_mini gem_index "${GEMS_LVL/\"index\": 2\}/\"index\": 4\}}"
+cp "$ART/two_gems/sprites/layer0.png" "$LEVELS/gem_index/sprites/layer0.png"
 
 ROOT_USER=0
 [ "$(id -u)" = 0 ] && ROOT_USER=1  # root reads any file: the unreadable case cannot fail for root

@@ -1,10 +1,11 @@
 // Entity behaviour: coins, walkers (stomp and side hits), spikes, switches and doors, platforms,
-// turrets and projectiles, checkpoints and respawn, goal, springs, crumbles (and their same future after a
-// capture and a restore) — and their references by SlotMap key.
+// turrets and projectiles, checkpoints and respawn, goal, springs, crumbles, gems (and their same future
+// after a capture and a restore, and a rewind) — and their references by SlotMap key.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
+#include "game/save/rewind_buffer.hpp"
 #include "game/save/state_dump.hpp"
 
 #include "game_test_world.hpp"
@@ -541,4 +542,114 @@ TEST_CASE("entities: springs and crumbles have the same future after a capture a
         }
         CHECK(dump_state(*copy, 0).dump() == dump_state(*run, 0).dump());
     }
+}
+
+namespace {
+
+/// The sounds named `name` among `events`.
+int sounds_named(const std::vector<WorldEvent>& events, const std::string& name) {
+    return static_cast<int>(std::count_if(events.begin(), events.end(), [&](const WorldEvent& e) {
+        return e.kind == WorldEvent::Kind::sound && e.text == name;
+    }));
+}
+
+/// The indices of the gems of `world` collected so far, as a mask (bit 0: index 1).
+unsigned found_gems(World& world) {
+    unsigned mask = 0;
+    for (std::size_t i = 0; i < world.entities.size(); ++i) {
+        if (const auto* gem = std::get_if<Gem>(&world.entities.value_at_dense(i)); gem && gem->collected)
+            mask |= gem->bit();
+    }
+    return mask;
+}
+
+const std::vector<std::string> gem_map = {
+    "..........",  //
+    "P..e...e..",  //
+    "##########",
+};
+
+/// The gem map's world, its gems numbered from `first_index` left to right (a level's gems have their own
+/// indices).
+std::unique_ptr<World> gem_world(int first_index = 1) {
+    auto world = make_world(gem_map);
+    for (std::size_t i = 0; i < world->entities.size(); ++i) {
+        if (auto* gem = std::get_if<Gem>(&world->entities.value_at_dense(i))) gem->index = first_index++;
+    }
+    return world;
+}
+
+}  // namespace
+
+TEST_CASE("entities: a touched gem is collected once, with its sound, and stays in the SlotMap") {
+    auto world = gem_world(2);
+    const std::size_t live = world->entities.size();
+    Driver d{*world};
+    int gem_sounds = 0, coin_sounds = 0;
+    unsigned after_first = 0;
+    for (int t = 0; t < 90; ++t) {
+        d.tick({Action::right});
+        const auto events = world->take_events();
+        gem_sounds += sounds_named(events, "gem");
+        coin_sounds += sounds_named(events, "coin");
+        if (gem_sounds == 1 && after_first == 0) after_first = found_gems(*world);
+    }
+    CHECK(after_first == 0b010u);         // the nearer gem, index 2, first
+    CHECK(found_gems(*world) == 0b110u);  // then index 3
+    CHECK(gem_sounds == 2);               // once each, although the player stood on them for ticks
+    CHECK(coin_sounds == 0);
+    CHECK(world->entities.size() == live);  // collected gems are not erased
+    CHECK(world->game.coins == 0);          // a gem is no coin
+    // Standing on a collected gem collects nothing more.
+    d.ticks(30, {Action::left});
+    CHECK(sounds_named(world->take_events(), "gem") == 0);
+}
+
+TEST_CASE("entities: gems have the same future after a capture and a restore, and after a rewind") {
+    // Capture before the first gem, between the two, and after both.
+    for (const int capture_at : {5, 30, 70}) {
+        CAPTURE(capture_at);
+        auto run = gem_world();
+        Driver dr{*run};
+        for (int t = 0; t < capture_at; ++t) dr.tick({Action::right});
+        const unsigned at_capture = found_gems(*run);
+        const WorldSnapshot saved = run->capture();
+        auto copy = gem_world();
+        copy->restore(saved);
+        run->rebuild_canonical();
+        CHECK(found_gems(*copy) == at_capture);
+        Driver dc{*copy};
+        for (int t = 0; t < 60; ++t) {
+            dr.tick({Action::right});
+            dc.tick({Action::right});
+        }
+        CHECK(found_gems(*copy) == found_gems(*run));
+        CHECK(dump_state(*copy, 0).dump() == dump_state(*run, 0).dump());
+    }
+    // A rewind across the collection gives the gem back; playing on collects it again, exactly as before.
+    auto plain = gem_world();
+    Driver dp{*plain};
+    std::vector<std::string> dumps{dump_state(*plain, 0).dump()};
+    for (int t = 0; t < 90; ++t) {
+        dp.tick({Action::right});
+        dumps.push_back(dump_state(*plain, 0).dump());
+    }
+    REQUIRE(found_gems(*plain) != 0);
+    auto world = gem_world();
+    Driver d{*world};
+    RewindBuffer buffer;
+    buffer.start(*world);
+    for (int t = 0; t < 70; ++t) {
+        d.tick({Action::right});
+        buffer.record(*world, d.actions);
+    }
+    const unsigned before_rewind = found_gems(*world);
+    REQUIRE(before_rewind != 0);
+    REQUIRE(buffer.step_back(*world, 60) == 60);
+    CHECK(dump_state(*world, 0).dump() == dumps[10]);
+    CHECK(found_gems(*world) == 0);
+    CHECK(buffer.resume(*world) == 10);
+    for (int t = 10; t < 90; ++t) d.tick({Action::right});
+    CHECK(found_gems(*world) == found_gems(*plain));
+    CHECK(dump_state(*world, 0).dump() == dumps[90]);
 }
