@@ -32,18 +32,26 @@ bool Texture::load(SDL_Renderer* renderer, const std::filesystem::path& png, std
         error = png.string() + ": " + error;
         return false;
     }
-    SDL_Texture* texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_STATIC,
-                                             image->width, image->height);
-    if (!texture) {
-        error = png.string() + ": " + SDL_GetError();
+    if (!create(renderer, *image, error)) {
+        error = png.string() + ": " + error;
         return false;
     }
-    SDL_UpdateTexture(texture, nullptr, image->pixels.data(), image->width * 4);
+    return true;
+}
+
+bool Texture::create(SDL_Renderer* renderer, const RgbaImage& image, std::string& error) {
+    SDL_Texture* texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_STATIC,
+                                             image.width, image.height);
+    if (!texture) {
+        error = SDL_GetError();
+        return false;
+    }
+    SDL_UpdateTexture(texture, nullptr, image.pixels.data(), image.width * 4);
     SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
     if (texture_) SDL_DestroyTexture(texture_);
     texture_ = texture;
-    width_ = image->width;
-    height_ = image->height;
+    width_ = image.width;
+    height_ = image.height;
     return true;
 }
 

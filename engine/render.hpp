@@ -16,6 +16,8 @@
 
 namespace qs {
 
+struct RgbaImage;
+
 /// A texture made from a PNG file; owns the SDL_Texture.
 class Texture {
    public:
@@ -28,6 +30,9 @@ class Texture {
 
     /// Loads a PNG (checked, decoded with the PNG loader) into a texture for `renderer`.
     bool load(SDL_Renderer* renderer, const std::filesystem::path& png, std::string& error);
+    /// Makes the texture from pixels in memory (0xRRGGBBAA, as RgbaImage holds them); false + error on
+    /// failure.
+    bool create(SDL_Renderer* renderer, const RgbaImage& image, std::string& error);
     SDL_Texture* sdl() const { return texture_; }
     int width() const { return width_; }
     int height() const { return height_; }

@@ -92,6 +92,7 @@ void App::apply_settings() {
     presentation_->set_fullscreen(settings_.fullscreen);
     presentation_->set_fill(settings_.fill_screen);
     presentation_->set_screen_shake(settings_.screen_shake);
+    presentation_->set_skin(skin_or_default(settings_.skin, progress_.gems_found()));
 }
 
 void App::save_settings() {

@@ -6,6 +6,7 @@
 #include "engine/text_layout.hpp"
 #include "game/app/app_state.hpp"
 #include "game/app/level_packages.hpp"
+#include "game/app/skins.hpp"
 
 namespace qs {
 
@@ -210,18 +211,33 @@ void App::show_results() {
         return;
     }
     const std::string key = RunRecords::key_of(world.level(), session_.play_identity());
+    // Gems count in any finished run, assisted or not; the news of them goes on the results line.
+    const GemsFound gems = gems_of(world);
+    const LevelRecord* before = progress_.find(key);
+    const unsigned kept_before = before ? before->gems : 0;
+    const int gems_before = progress_.gems_found();
+    auto gem_news = [&] {
+        std::string text = gems_summary(kept_before, gems);
+        if (!text.empty()) text = "   " + text;
+        if (const Skin* skin = skin_unlocked_between(gems_before, progress_.gems_found())) {
+            text += std::string("   New skin: ") + skin->name + " (Options)";
+            if (presentation_)
+                presentation_->set_skin(skin_or_default(settings_.skin, progress_.gems_found()));
+        }
+        return text;
+    };
     if (assists_.any()) {  // the level is finished, but no records are kept
-        progress_.record_assisted(key, game.coins_total);
+        progress_.record_assisted(key, game.coins_total, gems);
         std::string message;
         if (!progress_.save(progress_path(), message))
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
         menus_.open_results("Assisted run, " + assists_.describe() + " (no record kept)   Coins " +
-                            std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
-                            format_time(game.timer_ticks));
+                            std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + gem_news() +
+                            "   Time " + format_time(game.timer_ticks));
         return;
     }
     bool best =
-        progress_.record(key, game.timer_ticks, game.coins, game.coins_total, session_.play_identity());
+        progress_.record(key, game.timer_ticks, game.coins, game.coins_total, session_.play_identity(), gems);
     SplitRecord splits = progress_.splits_for(key, session_.play_identity().id());
     const bool best_splits = splits.add_finished_run(splits_.run(), session_.play_identity().id());
     progress_.keep_splits(key, splits);
@@ -229,8 +245,8 @@ void App::show_results() {
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
-                            "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") +
-                            "   Deaths " + std::to_string(game.deaths),
+                            gem_news() + "   Time " + format_time(game.timer_ticks) +
+                            (best ? " (best!)" : "") + "   Deaths " + std::to_string(game.deaths),
                         split_result_lines(splits_.results(), splits, best_splits));
 }
 

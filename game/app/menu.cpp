@@ -38,6 +38,43 @@ SDL_Rect Menu::preview_area(const BitmapFont& font, int canvas_w, int canvas_h) 
             std::max(1, footer_top(font, canvas_w, canvas_h) - 12 - top)};
 }
 
+namespace {
+
+/// Width of one gem icon and the gap after it, in canvas pixels.
+constexpr int gem_icon_w = 11;
+
+/// A gem icon with its top-left at (x, y): a 9x9 diamond, teal and shining when found, an outline when not.
+void draw_gem_icon(SDL_Renderer* renderer, int x, int y, bool found) {
+    const int cx = x + 4;
+    for (int row = 0; row < 9; ++row) {
+        const int half = row <= 3 ? row : 8 - row;
+        if (found) {
+            SDL_SetRenderDrawColor(renderer, row <= 3 ? 120 : 61, row <= 3 ? 240 : 224, row <= 3 ? 220 : 196,
+                                   255);
+            SDL_RenderDrawLine(renderer, cx - half, y + row, cx + half, y + row);
+            SDL_SetRenderDrawColor(renderer, 23, 128, 143, 255);  // the shaded right edge
+            SDL_RenderDrawPoint(renderer, cx + half, y + row);
+        } else {
+            SDL_SetRenderDrawColor(renderer, 110, 118, 150, 255);
+            SDL_RenderDrawPoint(renderer, cx - half, y + row);
+            SDL_RenderDrawPoint(renderer, cx + half, y + row);
+        }
+    }
+    if (found) {
+        SDL_SetRenderDrawColor(renderer, 251, 247, 239, 255);  // a glint
+        SDL_RenderDrawPoint(renderer, cx - 1, y + 2);
+    }
+}
+
+/// The icons of `item`'s gems: how many there are.
+int gem_icons(const MenuItem& item) {
+    int n = 0;
+    for (unsigned mask = item.gems_placed; mask != 0; mask &= mask - 1) ++n;
+    return n;
+}
+
+}  // namespace
+
 void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
                 bool overlay) const {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
@@ -77,7 +114,9 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     for (const std::string& l : subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
     for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
     for (int i = first; i < last; ++i)
-        panel_w = std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2);
+        panel_w =
+            std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2 +
+                                  (gem_icons(items[i]) ? advance + gem_icons(items[i]) * gem_icon_w : 0));
     panel_w = std::min(list_w - 8, panel_w + 24);
     SDL_Rect panel{(list_w - panel_w) / 2, 16, panel_w, items_y + (last - first) * line + 4 - 16};
     SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
@@ -99,7 +138,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     for (int i = first; i < last; ++i) {
         const MenuItem& item = items[i];
         const bool selected = i == cursor;
-        const int x = (list_w - font.text_width(item.label)) / 2 - font.text_width("> ");
+        const int icons_w = gem_icons(item) ? advance + gem_icons(item) * gem_icon_w : 0;
+        const int x = (list_w - font.text_width(item.label) - icons_w) / 2 - font.text_width("> ");
         if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
             SDL_Rect bar{panel.x + 4, y - 3, panel.w - 8, line - 1};
             SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);
@@ -110,6 +150,13 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                           : !item.enabled ? SDL_Color{130, 130, 150, 255}
                                           : SDL_Color{170, 190, 230, 255};
         font.draw(renderer, x, y, (selected ? "> " : "  ") + item.label, color);
+        int icon_x = x + font.text_width("> " + item.label) + advance;
+        const int icon_y = y + (font.line_height() - 9) / 2;
+        for (unsigned bit = 1; bit <= item.gems_placed; bit <<= 1) {
+            if (!(item.gems_placed & bit)) continue;
+            draw_gem_icon(renderer, icon_x, icon_y, (item.gems_found & bit) != 0);
+            icon_x += gem_icon_w;
+        }
         y += line;
     }
     // More items above or below the visible ones.

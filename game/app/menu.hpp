@@ -28,6 +28,9 @@ struct MenuItem {
     std::function<void()> on_confirm;
     std::function<void(int direction)> on_adjust;  ///< left (-1) / right (+1), e.g. volume
     std::filesystem::path preview;  ///< a level whose thumbnail shows beside the menu while highlighted
+    /// Gem icons after the label, one per bit of `gems_placed` (bit 0: gem 1), filled for `gems_found`.
+    unsigned gems_placed = 0;
+    unsigned gems_found = 0;
 };
 
 /// A line of text under a menu's subtitle, in its own colour (a split on the results screen).

@@ -6,6 +6,7 @@
 #include "engine/text_layout.hpp"
 
 #include "game/app/paths.hpp"
+#include "game/app/skins.hpp"
 #include "game/view/hud.hpp"
 
 namespace qs {
@@ -137,12 +138,28 @@ void MenuScreens::open_level_select() {
     const std::vector<LevelListing>& levels = host_.rescan_levels();
     const Chapters& chapters = host_.chapters();
     const ChapterProgress open = host_.progress().for_chapters();
+    // Each chapter's gems: found, and held by its levels as far as finished runs have shown them.
+    std::vector<std::pair<int, int>> chapter_gems(chapters.list().size());
+    for (std::size_t c = 0; c < chapters.list().size(); ++c) {
+        for (const ChapterLevel& level : chapters.list()[c].levels) {
+            if (const LevelRecord* record = host_.progress().find(level.level)) {
+                chapter_gems[c].first += gem_count(record->gems);
+                chapter_gems[c].second += gem_count(record->gems_placed);
+            }
+        }
+    }
+    menu_.subtitle = "Gems found: " + std::to_string(open.gems) + ". " + menu_.subtitle;
     for (std::size_t i : chapters.playing_order(level_names(levels))) {
         const LevelListing& listing = levels[i];
         const auto place = chapters.find(listing.name);
         const std::string number = chapters.number(listing.name);
-        const std::string chapter =
-            place ? chapters.list()[static_cast<std::size_t>(place->first)].name + ": " : std::string();
+        std::string chapter =
+            place ? chapters.list()[static_cast<std::size_t>(place->first)].name : std::string();
+        if (place && chapter_gems[static_cast<std::size_t>(place->first)].second > 0) {
+            const auto [found, held] = chapter_gems[static_cast<std::size_t>(place->first)];
+            chapter += " (gems " + std::to_string(found) + "/" + std::to_string(held) + ")";
+        }
+        if (place) chapter += ": ";
         if (!chapters.unlocked(listing.name, open)) {
             // A locked level shows its number and what opens it, not its name.
             std::string why = place && place->second->coins_needed > 0
@@ -171,6 +188,10 @@ void MenuScreens::open_level_select() {
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
         if (listing.ok) menu_.items.back().preview = path;
+        if (record) {
+            menu_.items.back().gems_placed = record->gems_placed;
+            menu_.items.back().gems_found = record->gems & record->gems_placed;
+        }
         if (listing.ok && listing.maker_ticks >= 0) {
             menu_.items.push_back({"   watch the maker's clear",
                                    "The run that proves " + listing.title + " can be finished", true,
@@ -328,6 +349,26 @@ void MenuScreens::open_options(Scene back_to) {
         {std::string("Split list: ") + (settings.split_list ? "on" : "off"),
          "The checkpoints passed so far, with their times and how you stand against your best", true,
          toggle_list, [toggle_list](int) { toggle_list(); }});
+    // Skins: the unlocked ones in turn; the locked ones are named in the detail with the gems they need.
+    const int gems = host_.progress().gems_found();
+    const Skin& worn = skin_or_default(settings.skin, gems);
+    std::string skin_detail = "Found gems: " + std::to_string(gems) + ". A skin is only a look.";
+    for (const Skin& skin : skins) {
+        if (!skin_unlocked(skin, gems)) skin_detail += std::string(" ") + skin_label(skin, gems) + ".";
+    }
+    auto next_skin = [this, gems](int step) {
+        const Skin& current = skin_or_default(host_.settings().skin, gems);
+        const int count = static_cast<int>(skins.size());
+        int at = static_cast<int>(&current - skins.data());
+        do {
+            at = (at + step + count) % count;
+        } while (!skin_unlocked(skins[static_cast<std::size_t>(at)], gems));
+        host_.settings().skin = skins[static_cast<std::size_t>(at)].name;
+        host_.settings_changed();
+        open_options(options_back_);
+    };
+    menu_.items.push_back({std::string("Skin: ") + worn.name, skin_detail, true,
+                           [next_skin] { next_skin(1); }, [next_skin](int d) { next_skin(d < 0 ? -1 : 1); }});
     menu_.items.push_back(
         {"Back", "", true, [this] { options_back_ == Scene::paused ? open_pause() : open_title(); }});
     menu_.cursor = std::min(cursor, static_cast<int>(menu_.items.size()) - 1);

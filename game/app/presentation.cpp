@@ -50,6 +50,12 @@ void Presentation::open_audio() {
     }
 }
 
+void Presentation::set_skin(const Skin& skin) {
+    if (!screen_) return;
+    const Skin& sheet = skins.front();  // the colours the sprite sheet is drawn in
+    sheet_.set_skin(screen_->sdl(), {{sheet.fur, skin.fur}, {sheet.fur_shade, skin.fur_shade}});
+}
+
 void Presentation::set_volume(int percent) {
     if (audio_) audio_->set_volume(percent);
 }
@@ -203,7 +209,8 @@ void Presentation::render(const Frame& frame) {
                 static_cast<int>(std::lround((frame.ghost->y + Player::half_height - cy) * 16)) + h / 2 - 16;
             sheet_.draw(r, Sprite::player_idle, seconds_, gx, gy, 16, 16, frame.ghost->facing_left, 90);
         }
-        if (fade_left_ > 0 && fade_length_ > 0) {  // the world under a black veil easing away; the HUD over it
+        if (fade_left_ > 0 &&
+            fade_length_ > 0) {  // the world under a black veil easing away; the HUD over it
             const double veil = fade_left_ / fade_length_;
             SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
             SDL_SetRenderDrawColor(r, 0, 0, 0, static_cast<Uint8>(std::lround(255 * veil * veil)));

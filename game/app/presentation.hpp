@@ -12,6 +12,7 @@
 #include "engine/camera.hpp"
 #include "engine/render.hpp"
 #include "game/app/menu.hpp"
+#include "game/app/skins.hpp"
 #include "game/sim/world.hpp"
 #include "game/view/debug_overlay.hpp"
 #include "game/view/hud.hpp"
@@ -53,6 +54,8 @@ class Presentation {
     /// The effects that go with a world's sound: sparkles for a coin, dust for a stomp, a burst and a short
     /// screen shake for a hurt or a death (presentation only: the world is only read).
     void react_to_sound(const std::string& sound, World& world);
+    /// Draws the player in `skin`'s colours (a palette swap of the sprite sheet's fox orange).
+    void set_skin(const Skin& skin);
     /// Screen shake on (the default) or off (Options).
     void set_screen_shake(bool on) { shake_enabled_ = on; }
     /// Shows a message for `seconds`; the same text shown again moves to the front instead of piling up.
@@ -136,7 +139,7 @@ class Presentation {
     double shake_strength_ = 0;                 ///< tiles, at the start of the shake
     double shake_left_ = 0, shake_length_ = 0;  ///< seconds
     bool player_was_grounded_ = true;
-    SquashStretch squash_;  ///< the player's sprite on jumps and landings
+    SquashStretch squash_;                    ///< the player's sprite on jumps and landings
     double fade_left_ = 0, fade_length_ = 0;  ///< seconds of fade_in() left, of all of it
     double player_last_vy_ = 0;
     int run_dust_ticks_ = 0;  ///< ticks since the last puff of running dust

@@ -9,6 +9,7 @@
 #include "engine/save_file.hpp"
 #include "game/app/paths.hpp"
 #include "game/levels/level_catalog.hpp"
+#include "game/sim/world.hpp"
 
 namespace qs {
 
@@ -86,6 +87,29 @@ std::string read_splits(const json& value, SplitRecord& record) {
     return {};
 }
 
+/// Reads a list of gem indices (each 1 to Gem::max_index, none twice) into a mask; false for anything else.
+bool read_gems(const json& value, unsigned& mask) {
+    if (!value.is_array() || value.size() > static_cast<std::size_t>(Gem::max_index)) return false;
+    mask = 0;
+    for (const json& index : value) {
+        std::int64_t number = 0;
+        if (!read_integer(index, 1, Gem::max_index, number)) return false;
+        const unsigned bit = 1u << (number - 1);
+        if (mask & bit) return false;
+        mask |= bit;
+    }
+    return true;
+}
+
+/// A gem mask as the list of its indices, lowest first.
+json gem_list(unsigned mask) {
+    json list = json::array();
+    for (int index = 1; index <= Gem::max_index; ++index) {
+        if (mask & (1u << (index - 1))) list.push_back(index);
+    }
+    return list;
+}
+
 /// Reads one entry; empty when valid, else what is wrong with it.
 std::string read_entry(const json& entry, LevelRecord& record) {
     if (!entry.is_object()) return "not an object";
@@ -120,6 +144,13 @@ std::string read_entry(const json& entry, LevelRecord& record) {
         const json* digest = field(name);
         if (digest && !parse_digest(*digest, *target))
             return std::string("\"") + name + "\" is not 16 hex digits";
+    }
+    // Gems: optional (files written before gems have none), each a list of distinct indices.
+    for (auto [name, target] : {std::pair{"gems", &record.gems}, {"gems_placed", &record.gems_placed}}) {
+        const json* gems = field(name);
+        if (gems && !read_gems(*gems, *target))
+            return std::string("\"") + name + "\" is not a list of distinct gem indices from 1 to " +
+                   std::to_string(Gem::max_index);
     }
     if (const json* splits = field("splits")) {
         if (std::string problem = read_splits(*splits, record.splits); !problem.empty())
@@ -199,6 +230,10 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
                         {"best_tuning", digest_text(record.best_tuning)},
                         {"best_play", digest_text(record.best_play)}};
         if (record.skipped) levels[name]["skipped"] = true;
+        if (record.gems_placed != 0 || record.gems != 0) {
+            levels[name]["gems"] = gem_list(record.gems);
+            levels[name]["gems_placed"] = gem_list(record.gems_placed);
+        }
         if (record.splits.play == 0) continue;
         json run = json::array(), segments = json::array();
         for (const Split& split : record.splits.best_run) run.push_back({split.at, split.ticks});
@@ -212,7 +247,7 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
 }
 
 bool Progress::record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
-                      const PlayIdentity& play) {
+                      const PlayIdentity& play, GemsFound gems) {
     LevelRecord& record = levels_[level];
     // A level finished only with assists has no best time (0) to beat.
     const bool best = !record.completed || record.best_ticks == 0 || record.best_tuning != play.tuning ||
@@ -225,7 +260,44 @@ bool Progress::record(const std::string& level, std::int64_t ticks, int coins, i
     record.completed = true;
     record.best_coins = std::max(record.best_coins, coins);
     record.coins_total = coins_total;
+    keep_gems(record, gems);
     return best;
+}
+
+void Progress::keep_gems(LevelRecord& record, GemsFound gems) {
+    record.gems |= gems.found & LevelRecord::max_gem_mask;
+    record.gems_placed = gems.placed & LevelRecord::max_gem_mask;
+}
+
+int Progress::gems_found() const {
+    int total = 0;
+    for (const auto& [name, record] : levels_) total += gem_count(record.gems);
+    return total;
+}
+
+GemsFound gems_of(const World& world) {
+    GemsFound gems;
+    for (const Entity& entity : world.entities) {
+        const auto* gem = std::get_if<Gem>(&entity);
+        if (!gem) continue;
+        gems.placed |= gem->bit();
+        if (gem->collected) gems.found |= gem->bit();
+    }
+    return gems;
+}
+
+std::string gems_summary(unsigned kept_before, GemsFound run) {
+    if (run.placed == 0) return {};
+    std::string text =
+        "Gems " + std::to_string(gem_count(run.found)) + "/" + std::to_string(gem_count(run.placed));
+    if (run.found & ~kept_before) text += ", new!";
+    return text;
+}
+
+int gem_count(unsigned mask) {
+    int count = 0;
+    for (; mask != 0; mask &= mask - 1) ++count;
+    return count;
 }
 
 SplitRecord Progress::splits_for(const std::string& level, std::uint64_t play) const {
@@ -270,6 +342,7 @@ bool Progress::adopt_unkeyed(const std::string& name, const std::string& key, co
 ChapterProgress Progress::for_chapters() const {
     ChapterProgress result;
     for (const auto& [name, record] : levels_) result.coins += record.best_coins;
+    result.gems = gems_found();
     result.finished = [this](const std::string& level) {
         const LevelRecord* record = find(level);
         return record && (record->completed || record->skipped);

@@ -4,7 +4,9 @@
 // tuning it was made with (a digest): a run under other tuning is not compared with it, and the level
 // select shows it as made with other tuning. The splits of the personal best and the best segments are kept
 // for the play identity they were run on (split_record.hpp). Records are kept under a level's
-// record_key: a shipped level's name, any other level's name with the digest of its layout.
+// record_key: a shipped level's name, any other level's name with the digest of its layout. Gems count when
+// the run that found them reaches the goal: a gem found in a run that is quit or restarted is not kept
+// (found again, it counts then), as the level guide says.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +17,11 @@
 #include "game/app/split_record.hpp"
 #include "game/levels/chapters.hpp"
 #include "game/levels/level_identity.hpp"
+#include "game/sim/entities/gem.hpp"
 
 namespace qs {
+
+class World;
 
 struct LevelRecord {
     bool completed = false;
@@ -29,12 +34,32 @@ struct LevelRecord {
     std::uint64_t best_tuning = 0;
     std::uint64_t best_play = 0;  ///< PlayIdentity::id of the best run (0: not known)
     SplitRecord splits;           ///< the personal best's splits and the best segments (none: play 0)
+    /// The gems ever found in a finished run, one bit per gem index (bit 0: index 1), 0 to max_gem_mask;
+    /// kept in the file as a list of indices.
+    unsigned gems = 0;
+    /// The level's gems as of its last finished run, the same bits (0: a level without gems).
+    unsigned gems_placed = 0;
 
     /// Ranges accepted from the file: about 500 years of ticks at 60 a second, and coins well above what
     /// a level can hold.
     static constexpr std::int64_t max_ticks = 1'000'000'000'000;
     static constexpr int max_coins = 100'000'000;
+    /// Every gem index of a level as a mask.
+    static constexpr unsigned max_gem_mask = (1u << Gem::max_index) - 1;
 };
+
+/// The gems a finished run found, and the gems its level holds, one bit per index (bit 0: index 1).
+struct GemsFound {
+    unsigned found = 0;
+    unsigned placed = 0;
+};
+/// The gems of `world`: those collected and those placed.
+GemsFound gems_of(const World& world);
+/// The number of gems in a mask.
+int gem_count(unsigned mask);
+/// What the results screen says of a finished run's gems: "Gems 2/3, new!" (found in this run and not
+/// kept before: `kept_before`), "Gems 2/3"; "" for a level without gems.
+std::string gems_summary(unsigned kept_before, GemsFound run);
 
 class Progress {
    public:
@@ -51,14 +76,19 @@ class Progress {
 
     /// Records a completion made under `play`; returns true when it is a new best time: the first, a
     /// faster one, or the first under this tuning (a best time under other tuning is replaced, not beaten).
+    /// `gems`: the gems found in the run and those the level holds; found gems are added to the ones kept.
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
-                const PlayIdentity& play);
-    /// Records a completion that keeps no best time (an assisted run): the level counts as finished.
-    void record_assisted(const std::string& level, int coins_total) {
+                const PlayIdentity& play, GemsFound gems = {});
+    /// Records a completion that keeps no best time (an assisted run): the level counts as finished, and
+    /// the gems found count as in any finished run (an assist changes how hard the way is, not the find).
+    void record_assisted(const std::string& level, int coins_total, GemsFound gems = {}) {
         LevelRecord& record = levels_[level];
         record.completed = true;
         record.coins_total = coins_total;
+        keep_gems(record, gems);
     }
+    /// The gems kept by every level added up: what unlocks skins (skins.hpp).
+    int gems_found() const;
     /// Records that the player skipped `level` (an assist): the level after it opens; `level` stays not
     /// finished (no time, no coins, not counted by the ending) until it is finished.
     void record_skipped(const std::string& level) { levels_[level].skipped = true; }
@@ -85,6 +115,9 @@ class Progress {
     ChapterProgress for_chapters() const;
 
    private:
+    /// Adds a finished run's gems to `record`: found ones are kept for good, the placed ones follow the
+    /// level.
+    static void keep_gems(LevelRecord& record, GemsFound gems);
     std::map<std::string, LevelRecord> levels_;
     bool damaged_ = false;
 };

@@ -12,6 +12,7 @@
 #include "game/app/bindings.hpp"
 #include "game/app/livesplit_client.hpp"
 #include "game/app/paths.hpp"
+#include "game/app/skins.hpp"
 
 namespace qs {
 
@@ -144,6 +145,18 @@ Settings Settings::load(const fs::path& path, std::string& message) {
             return bad("livesplit_server needs HOST:PORT (like localhost:16834)");
         s.livesplit_server = j["livesplit_server"].get<std::string>();
     }
+    if (j.contains("skin")) {
+        const json& skin = j["skin"];
+        const bool known = skin.is_string() && std::any_of(skins.begin(), skins.end(), [&](const Skin& k) {
+                               return skin.get_ref<const std::string&>() == k.name;
+                           });
+        if (!known) {
+            std::string names;
+            for (const Skin& k : skins) names += std::string(names.empty() ? "" : ", ") + k.name;
+            return bad("skin must be one of " + names);
+        }
+        s.skin = skin.get<std::string>();
+    }
     for (auto [key, value, low, high] : {std::tuple{"rewind_seconds", &s.rewind_seconds, 0, 600},
                                          std::tuple{"rewind_memory_mb", &s.rewind_memory_mb, 1, 1024}}) {
         if (!j.contains(key)) continue;
@@ -228,6 +241,7 @@ bool Settings::save(const fs::path& path, std::string& message) const {
               {"infinite_hearts", infinite_hearts},
               {"livesplit", livesplit},
               {"livesplit_server", livesplit_server},
+              {"skin", skin},
               {"keys", json::object()},
               {"buttons", json::object()}};
     for (std::size_t i = 0; i < action_count; ++i) {

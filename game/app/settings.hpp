@@ -34,6 +34,8 @@ struct Settings {
     bool infinite_hearts = false;
     bool livesplit = false;                            ///< drive LiveSplit Server's timer at livesplit_server
     std::string livesplit_server = "localhost:16834";  ///< HOST:PORT (parse_livesplit_address)
+    /// The player's skin by name (skins.hpp); one still locked is worn as the default until it opens.
+    std::string skin = "Fox";
     /// Keys per action (any of them triggers it).
     std::array<std::vector<SDL_Scancode>, action_count> keys;
     /// Gamepad buttons per action; the triggers count as the buttons left_trigger and right_trigger.

@@ -33,6 +33,7 @@ struct Chapter {
 struct ChapterProgress {
     std::function<bool(const std::string& level)> finished;
     int coins = 0;  ///< the best coins of every level added up
+    int gems = 0;   ///< the gems found in finished runs, every level added up
 };
 
 class Chapters {

@@ -1,11 +1,14 @@
 // The sprite atlas (assets/sprites/sheet.png + sheet.json): named animations drawn at canvas pixels.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <map>
 #include <string>
 
 #include "engine/render.hpp"
+#include "engine/rgba_image.hpp"
 #include "game/view/sprites.hpp"
 
 namespace qs {
@@ -28,9 +31,15 @@ class SpriteSheet {
     void draw(SDL_Renderer* renderer, Sprite sprite, double seconds, int x, int y, int w, int h,
               bool flip = false, Uint8 alpha = 255, bool flip_vertical = false) const;
     int tile_size() const { return tile_size_; }
+    /// The player's sprites drawn with the colour `from` (0xRRGGBB) replaced by `to`, for each pair (a
+    /// skin: skins.hpp); pairs that change nothing draw the sheet as it is. Other sprites are unchanged.
+    void set_skin(SDL_Renderer* renderer,
+                  std::initializer_list<std::pair<std::uint32_t, std::uint32_t>> swaps);
 
    private:
     Texture texture_;
+    Texture skin_texture_;  ///< the sheet recoloured for the skin; empty: no skin
+    RgbaImage pixels_;      ///< the sheet as loaded, for recolouring
     std::map<std::string, Animation> animations_;
     int tile_size_ = 16;
 };
