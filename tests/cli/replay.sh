@@ -1,4 +1,5 @@
-# Replays (--record / --replay): every shipped level's solution is recorded, then replayed in a new process:
+# Replays (--record / --replay): every shipped level's solution (and its gems.txt, where it has one) is
+# recorded, then replayed in a new process:
 # the same "complete:" line and the same final dump. A variant that rewinds and quickloads mid-run replays
 # exactly too, and so does a run that loads a save file made by an earlier process (the replay carries it).
 # Damaged replays (truncated, bit-flipped, too new, not a replay, level changed) exit 1 with a
@@ -9,16 +10,22 @@ for level_dir in "$SRC"/levels/*/; do
     level=$(basename "$level_dir")
     solution="$level_dir/solution.txt"
     [ -f "$solution" ] || continue
-    "$QS" "$level" --headless --save-dir "$SCRATCH/saves.$level" --input "$solution" \
-        --record "$SCRATCH/$level.qsr" --dump-state "$SCRATCH/$level.a.json" >"$SCRATCH/$level.a.out" 2>/dev/null
-    "$QS" --headless --replay "$SCRATCH/$level.qsr" --dump-state "$SCRATCH/$level.b.json" \
-        >"$SCRATCH/$level.b.out" 2>"$SCRATCH/$level.b.err"
-    if grep -q "^complete: $level tick" "$SCRATCH/$level.a.out" && cmp -s "$SCRATCH/$level.a.out" "$SCRATCH/$level.b.out" &&
-        cmp -s "$SCRATCH/$level.a.json" "$SCRATCH/$level.b.json"; then
-        pass "$level: the replay completes at the same tick with the same final dump ($(stat -c %s "$SCRATCH/$level.qsr") bytes)"
-    else
-        fail "$level: the replay differs: $(cat "$SCRATCH/$level.a.out") vs $(cat "$SCRATCH/$level.b.out") $(tail -1 "$SCRATCH/$level.b.err")"
-    fi
+    # The solution, and the script that collects every gem where there is one.
+    for script in solution gems; do
+        [ -f "$level_dir/$script.txt" ] || continue
+        run=$level  # later checks use the solution's files by these names
+        [ "$script" = solution ] || run="$level.$script"
+        "$QS" "$level" --headless --save-dir "$SCRATCH/saves.$run" --input "$level_dir/$script.txt" \
+            --record "$SCRATCH/$run.qsr" --dump-state "$SCRATCH/$run.a.json" >"$SCRATCH/$run.a.out" 2>/dev/null
+        "$QS" --headless --replay "$SCRATCH/$run.qsr" --dump-state "$SCRATCH/$run.b.json" \
+            >"$SCRATCH/$run.b.out" 2>"$SCRATCH/$run.b.err"
+        if grep -q "^complete: $level tick" "$SCRATCH/$run.a.out" && cmp -s "$SCRATCH/$run.a.out" "$SCRATCH/$run.b.out" &&
+            cmp -s "$SCRATCH/$run.a.json" "$SCRATCH/$run.b.json"; then
+            pass "$level/$script.txt: the replay completes at the same tick with the same final dump ($(stat -c %s "$SCRATCH/$run.qsr") bytes)"
+        else
+            fail "$level/$script.txt: the replay differs: $(cat "$SCRATCH/$run.a.out") vs $(cat "$SCRATCH/$run.b.out") $(tail -1 "$SCRATCH/$run.b.err")"
+        fi
+    done
 
     # The solution with a rewind and a quickload in the middle.
     python3 - "$solution" "$SCRATCH/$level.mixed.txt" <<'PY'

@@ -46,8 +46,8 @@ inline std::uint64_t exact_hash(const World& world) {
     return fnv1a64(bytes.data(), bytes.size());
 }
 
-/// Plays `ticks` ticks of a shipped level's solution, recording, and returns the dump after each tick
-/// (dumps[0] is the start).
+/// Plays `ticks` ticks of a shipped level's solution (or of another of its scripts, such as gems.txt),
+/// recording, and returns the dump after each tick (dumps[0] is the start).
 struct RecordedRun {
     std::unique_ptr<World> world;
     RewindBuffer buffer;
@@ -56,7 +56,7 @@ struct RecordedRun {
 };
 
 inline void play_solution(RecordedRun& run, const std::string& level, std::int64_t ticks,
-                          bool cross_check = false) {
+                          bool cross_check = false, const std::string& script_name = "solution.txt") {
     const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
     CheckedLevel checked = check_level(folder);
     REQUIRE(checked.level);
@@ -65,7 +65,7 @@ inline void play_solution(RecordedRun& run, const std::string& level, std::int64
     run.world = std::make_unique<World>(checked.level, tuning, checked.entities);
     InputScript script;
     std::string error;
-    REQUIRE_MESSAGE(script.load(folder + "/solution.txt", error), error);
+    REQUIRE_MESSAGE(script.load(folder + "/" + script_name, error), error);
     run.buffer.set_cross_check(cross_check);
     run.buffer.start(*run.world);
     run.dumps.push_back(dump_state(*run.world, 0).dump());
