@@ -216,15 +216,17 @@ void App::show_results() {
     const LevelRecord* before = progress_.find(key);
     const unsigned kept_before = before ? before->gems : 0;
     const int gems_before = progress_.gems_found();
+    // A teal line under the summary: "Gems 2/3, new!   New skin: Arctic (Options)"; none without gems.
     auto gem_news = [&] {
+        std::vector<MenuNote> notes;
         std::string text = gems_summary(kept_before, gems);
-        if (!text.empty()) text = "   " + text;
         if (const Skin* skin = skin_unlocked_between(gems_before, progress_.gems_found())) {
-            text += std::string("   New skin: ") + skin->name + " (Options)";
+            text += std::string(text.empty() ? "" : "   ") + "New skin: " + skin->name + " (Options)";
             if (presentation_)
                 presentation_->set_skin(skin_or_default(settings_.skin, progress_.gems_found()));
         }
-        return text;
+        if (!text.empty()) notes.push_back({text, {120, 240, 220, 255}});
+        return notes;
     };
     if (assists_.any()) {  // the level is finished, but no records are kept
         progress_.record_assisted(key, game.coins_total, gems);
@@ -232,8 +234,9 @@ void App::show_results() {
         if (!progress_.save(progress_path(), message))
             std::fprintf(stderr, "quickstep: %s\n", message.c_str());
         menus_.open_results("Assisted run, " + assists_.describe() + " (no record kept)   Coins " +
-                            std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + gem_news() +
-                            "   Time " + format_time(game.timer_ticks));
+                                std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
+                                "   Time " + format_time(game.timer_ticks),
+                            gem_news());
         return;
     }
     bool best =
@@ -244,10 +247,12 @@ void App::show_results() {
     runs_.keep_finished_run(tick_, best);
     std::string message;
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
+    std::vector<MenuNote> notes = gem_news();
+    for (MenuNote& line : split_result_lines(splits_.results(), splits, best_splits)) notes.push_back(line);
     menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
-                            gem_news() + "   Time " + format_time(game.timer_ticks) +
-                            (best ? " (best!)" : "") + "   Deaths " + std::to_string(game.deaths),
-                        split_result_lines(splits_.results(), splits, best_splits));
+                            "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") +
+                            "   Deaths " + std::to_string(game.deaths),
+                        notes);
 }
 
 }  // namespace qs

@@ -106,8 +106,8 @@ TEST_CASE("gems: the results line counts a run's gems and says when one is new")
 }
 
 TEST_CASE("gems: skins unlock at their documented gem totals, read from progress files") {
-    // The rule: Fox from the start, Arctic at 3 gems, Moss at 6, Midnight at 10, Golden at 15 (all the
-    // gems of chapter 3).
+    // The rule: Fox from the start, Arctic at 3 gems, Moss at 6, Midnight at 10, Golden at 15 (every gem
+    // hidden in levels 11-15).
     REQUIRE(skins.front().gems_needed == 0);
     for (std::size_t i = 1; i < skins.size(); ++i) CHECK(skins[i].gems_needed > skins[i - 1].gems_needed);
     const fs::path dir = fresh_dir("quickstep-gems-skins");
