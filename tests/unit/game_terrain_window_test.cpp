@@ -2,7 +2,9 @@
 // once with the ghost vertices the whole piece gives it; a windowed world has, tick after tick, the same
 // player contacts as one holding the whole terrain; and the canonical build depends on the snapshot alone.
 // Still bodies (doors, turrets) are held the same way: Box2D has those near the player only, with the same
-// contacts and the same future as a world holding them all.
+// contacts and the same future as a world holding them all. In the sanitizer build the shipped levels and
+// the corridor play 600 ticks each (one F5 + F9 among them); the full lengths run in the release build
+// (test_sizing.hpp).
 #include <doctest/doctest.h>
 
 #include <box2d/box2d.h>
@@ -21,6 +23,7 @@
 #include "game/sim/tuning.hpp"
 #include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
+#include "test_sizing.hpp"
 
 using namespace qs;
 using namespace qs::test;
@@ -315,13 +318,15 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
         }
     };
     SUBCASE("shipped levels") {
-        qs::test::for_each_shipped_level(
-            [&](const CheckedLevel& checked) { play(checked.level, checked.entities, 1500, 11); });
+        qs::test::for_each_shipped_level([&](const CheckedLevel& checked) {
+            play(checked.level, checked.entities, qs::test::sized(1500, 600), 11);
+        });
         CHECK(moves > 0);
     }
     SUBCASE("a corridor with long edges, steps on chunk borders, spikes, ice and one-way ledges") {
         const MapLevel map = corridor();
-        for (unsigned seed = 1; seed <= 3; ++seed) play(map.level, map.entities, 1500, seed);
+        for (unsigned seed = 1; seed <= 3; ++seed)
+            play(map.level, map.entities, qs::test::sized(1500, 600), seed);
         CHECK(moves > 0);
     }
     SUBCASE("a stress level") {

@@ -3,7 +3,9 @@
 // reference mode (every entity stepped every tick, every query asked of Box2D, no indexes):
 // same dumps, same prev positions, same events, tick after tick, through spawns, erases,
 // quickloads, canonical rebuilds, switches, platforms and doors, on every shipped level, a stress level and
-// a platform map.
+// a platform map. In the sanitizer build the shipped levels and the platform map play 300 ticks each and the
+// rebuild test 350 (all four kinds of rebuild still happen); the full lengths run in the release build
+// (test_sizing.hpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -25,6 +27,7 @@
 #include "game/sim/tuning.hpp"
 #include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
+#include "test_sizing.hpp"
 
 using namespace qs;
 using namespace qs::test;
@@ -233,7 +236,8 @@ TEST_CASE("world: rebuild_canonical() leaves the world exactly as restore(captur
     std::mt19937 rng(11);
     Worker helper;
     int rebuilds = 0;
-    for (int tick = 0; tick < 700; ++tick) {
+    const int ticks = qs::test::sized(700, 350);
+    for (int tick = 0; tick < ticks; ++tick) {
         actions.begin_tick();
         if (rng() % 10 == 0) actions.press(rng() % 2 ? Action::right : Action::jump);
         if (rng() % 10 == 0) actions.release(rng() % 2 ? Action::right : Action::jump);
@@ -277,6 +281,7 @@ TEST_CASE("world: rebuild_canonical() leaves the world exactly as restore(captur
         REQUIRE(fingerprint(in_place) == fingerprint(restored));
         REQUIRE(events_text(in_place.take_events()) == events_text(restored.take_events()));
     }
+    CHECK(rebuilds >= 4);  // every kind of rebuild above happened
 }
 
 TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exactly as in reference mode") {
@@ -297,8 +302,9 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
         REQUIRE(fingerprint(*twins.fast) == fingerprint(*twins.slow));
     };
     SUBCASE("shipped levels") {
-        qs::test::for_each_shipped_level(
-            [&](const CheckedLevel& checked) { play(checked.level, checked.entities, 1200, 1); });
+        qs::test::for_each_shipped_level([&](const CheckedLevel& checked) {
+            play(checked.level, checked.entities, qs::test::sized(1200, 300), 1);
+        });
     }
     SUBCASE("a stress level") {
         StressLevel stress = make_stress_level(1500, 3);
@@ -340,7 +346,7 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
             area.h = 6;
             map.entities.push_back(area);
         }
-        for (unsigned run = 0; run < 4; ++run) play(map.level, map.entities, 900, 1);
+        for (unsigned run = 0; run < 4; ++run) play(map.level, map.entities, qs::test::sized(900, 300), 1);
     }
 }
 
