@@ -147,7 +147,10 @@ void BM_SessionStepStress(benchmark::State& state) {
     if (state.range(1) == 0) limits.max_ticks = 0;
     session.set_rewind_limits(limits);
     qs::StressLevel stress = qs::make_stress_level(static_cast<int>(state.range(0)));
-    session.start(qs::CheckedLevel{stress.level, stress.entities, {}});
+    qs::CheckedLevel checked;
+    checked.level = stress.level;
+    checked.entities = stress.entities;
+    session.start(checked);
     qs::ActionState actions;
     for (int i = 0; i < 30; ++i) {
         actions.begin_tick();

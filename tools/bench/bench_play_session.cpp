@@ -23,7 +23,10 @@ struct Session {
         std::filesystem::remove_all(dir);
         qs::StressLevel stress = qs::make_stress_level(count);
         session = std::make_unique<qs::PlaySession>(dir, false);
-        session->start(qs::CheckedLevel{stress.level, stress.entities, {}});
+        qs::CheckedLevel checked;
+        checked.level = stress.level;
+        checked.entities = stress.entities;
+        session->start(checked);
         play(120);
     }
     ~Session() {
