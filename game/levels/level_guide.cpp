@@ -93,6 +93,25 @@ constexpr Description kDescriptions[] = {
      "all unlock player skins. Hide them off the main path: behind a detour, above a spring's arc."},
     {"gem.index",
      "Which of the level's gems this is, 1 to 3; two gems of a level with one index is an error."},
+
+    {"conveyor",
+     "A solid belt `width` tiles wide and one tile high that stays in place and carries whoever stands on "
+     "it (the player, walkers) sideways at `speed`. Place it in a gap of the floor, level with it: bodies "
+     "walk on and off it without a bump. A switch's `targets` may start and stop it."},
+    {"conveyor.width", "Width in tiles (it is one tile high); the sprite pixel is its centre."},
+    {"conveyor.speed",
+     "Tiles per second, the sign is the direction: positive carries to the right, negative to the left. At "
+     "most 8 either way, under the player's run speed of 8.5, so a player can always walk against it."},
+    {"conveyor.active", "true: runs from the start; false: stands still until a switch starts it."},
+
+    {"saw",
+     "A spinning blade that travels back and forth between where it is placed and `dx`, `dy` tiles from "
+     "there, passing through tiles and everything else. Touching it is a hazard, as spikes are: a heart, "
+     "and the player is carried back to the last safe footing. Its track is drawn."},
+    {"saw.dx", "Horizontal travel in tiles (negative: to the left); 0 with `dy` 0 for a saw that stays."},
+    {"saw.dy", "Vertical travel in tiles (negative: upwards)."},
+    {"saw.speed", "Travel speed in tiles per second (0: it stays where it is)."},
+    {"saw.active", "true: travels from the start; false: waits (still spinning in place) for a switch."},
 };
 
 /// The description for `key`, or "" when there is none.

@@ -34,6 +34,13 @@ class Terrain {
             if (std::holds_alternative<Crumble>(entity) && tiles_.inside(tx, ty)) ledge_[index(tx, ty)] = 2;
             if (const auto* spring = std::get_if<Spring>(&entity); spring && tiles_.inside(tx, ty))
                 spring_[index(tx, ty)] = spring->power;
+            // Conveyors: a ledge along their width.
+            if (const auto* belt = std::get_if<Conveyor>(&entity)) {
+                for (int col = static_cast<int>(std::floor(state.x - belt->half_width() + 0.01));
+                     col <= static_cast<int>(std::floor(state.x + belt->half_width() - 0.01)); ++col) {
+                    if (tiles_.inside(col, ty)) ledge_[index(col, ty)] = 1;
+                }
+            }
             const auto* platform = std::get_if<Platform>(&entity);
             if (!platform) continue;
             const double x0 = platform->state.x, y0 = platform->state.y;

@@ -18,8 +18,8 @@ inline constexpr double kScreenTilesWide = 30.0, kScreenTilesHigh = 16.875;
 /// Checks a level that loaded (its entities in placement order, as check_level() returns them) and returns
 /// one warning per problem found, each `PATH:X,Y: warning: ...` with the sprite pixel it is about. The
 /// reachability test is a flood fill over standing spots with jump arcs simulated from `tuning`
-/// (optimistic: doors count as open, platforms as ledges along their whole path, crumbles as ledges one can
-/// also drop through; a spring launches from its tile).
+/// (optimistic: doors count as open, platforms as ledges along their whole path, conveyors as ledges, saws
+/// as harmless, crumbles as ledges one can also drop through; a spring launches from its tile).
 std::vector<std::string> level_warnings(const LevelData& level, const std::vector<Entity>& entities,
                                         const Tuning& tuning);
 

@@ -98,5 +98,11 @@ template <class T>
 concept CarriesRiders = requires {
     requires T::carries_riders;
 };
+/// A carrier whose riders move at a sideways speed of its own rather than its body's
+/// (`double carry_vx() const`: a conveyor's belt, whose body stays put).
+template <class T>
+concept CarriesAtOwnSpeed = CarriesRiders<T> && requires(const T& entity) {
+    { entity.carry_vx() } -> std::convertible_to<double>;
+};
 
 }  // namespace qs

@@ -11,6 +11,7 @@
 #include "game/sim/entities/camera_area.hpp"
 #include "game/sim/entities/checkpoint.hpp"
 #include "game/sim/entities/coin.hpp"
+#include "game/sim/entities/conveyor.hpp"
 #include "game/sim/entities/crumble.hpp"
 #include "game/sim/entities/door.hpp"
 #include "game/sim/entities/gem.hpp"
@@ -18,6 +19,7 @@
 #include "game/sim/entities/platform.hpp"
 #include "game/sim/entities/player.hpp"
 #include "game/sim/entities/projectile.hpp"
+#include "game/sim/entities/saw.hpp"
 #include "game/sim/entities/sign.hpp"
 #include "game/sim/entities/spring.hpp"
 #include "game/sim/entities/switch.hpp"
@@ -29,7 +31,7 @@ namespace qs {
 
 /// Every entity type. Adding one: see "Adding an entity type" in README.md.
 using Entity = std::variant<Player, Coin, Walker, Door, Switch, Platform, Turret, Projectile, Checkpoint,
-                            Goal, CameraArea, Sign, Spring, Crumble, Gem>;
+                            Goal, CameraArea, Sign, Spring, Crumble, Gem, Conveyor, Saw>;
 using EntityMap = SlotMap<Entity>;
 
 /// The most entities a world holds at once: above the 100 000 placements a level may have, so that a

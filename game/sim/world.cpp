@@ -20,7 +20,8 @@ constexpr std::uintptr_t spike_tag_base = TerrainWindow::spike_tag_base;
 }  // namespace
 
 /// Lets bodies pass up through one-way tiles and lets the player drop down through them; lets bodies
-/// walk onto a crumble level with the floor they stand on (no snag on the seam, see seam_contact()).
+/// walk onto a crumble or a conveyor level with the floor they stand on (no snag on the seam, see
+/// seam_contact()).
 class OneWayFilter : public b2ContactListener {
    public:
     explicit OneWayFilter(World& world) : world_(&world) {}
@@ -47,12 +48,13 @@ class OneWayFilter : public b2ContactListener {
     }
 
    private:
-    /// A crumble is a box body of its own, so a body walking onto it from a floor at the height of its top
-    /// (the ground, or the crumble beside it) can touch its side face at the seam, and Box2D then stops it
-    /// dead. A side contact with a crumble whose top is not above the feet of the other body is such a seam.
+    /// A crumble or a conveyor is a box body of its own, so a body walking onto it from a floor at the height
+    /// of its top (the ground, or the crumble beside it) can touch its side face at the seam, and Box2D then
+    /// stops it dead. A side contact with one whose top is not above the feet of the other body is such a
+    /// seam.
     bool seam_contact(b2Contact* contact, b2Fixture* a, b2Fixture* b) const {
-        const bool a_crumble = is_crumble(a->GetBody());
-        if (!a_crumble && !is_crumble(b->GetBody())) return false;
+        const bool a_crumble = is_floor_box(a->GetBody());
+        if (!a_crumble && !is_floor_box(b->GetBody())) return false;
         b2Fixture* crumble = a_crumble ? a : b;
         b2Fixture* other = a_crumble ? b : a;
         b2WorldManifold manifold;
@@ -62,9 +64,11 @@ class OneWayFilter : public b2ContactListener {
         const float other_feet = other->GetAABB(0).upperBound.y - b2_polygonRadius;
         return other_feet <= crumble_top + 0.05f;
     }
-    bool is_crumble(b2Body* body) const {
-        return body->GetType() == b2_staticBody &&
-               world_->find<Crumble>(World::ref_from_tag(body->GetUserData().pointer)) != nullptr;
+    /// A crumble's or a conveyor's body: a box meant to lie flush with the floor beside it.
+    bool is_floor_box(b2Body* body) const {
+        const EntityRef ref = World::ref_from_tag(body->GetUserData().pointer);
+        if (body->GetType() == b2_staticBody) return world_->find<Crumble>(ref) != nullptr;
+        return body->GetType() == b2_kinematicBody && world_->find<Conveyor>(ref) != nullptr;
     }
 
     World* world_;

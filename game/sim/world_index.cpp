@@ -495,7 +495,16 @@ void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const
             (!carried || ref.index < contact.platform.index)) {
             carried = true;
             contact.platform = ref;
-            contact.platform_vx = fixture->GetBody()->GetLinearVelocity().x;
+            // A belt (a conveyor) carries at its own speed; anything else at its body's.
+            contact.platform_vx = std::visit(
+                [&]<class T>(const T& e) -> double {
+                    if constexpr (CarriesAtOwnSpeed<T>) {
+                        return e.carry_vx();
+                    } else {
+                        return fixture->GetBody()->GetLinearVelocity().x;
+                    }
+                },
+                *entity);
             contact.platform_vy = fixture->GetBody()->GetLinearVelocity().y;
         }
     }

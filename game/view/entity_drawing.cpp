@@ -121,4 +121,56 @@ void draw_entity(const Gem& gem, const EntityDrawContext& context) {
     context.sprite(Sprite::gem, context.px(context.x) - 8, context.py(context.y) - 8);
 }
 
+void draw_entity(const Conveyor& conveyor, const EntityDrawContext& context) {
+    // The tread's ridges move 2 pixels a frame at 8 frames per animation second: scaling the clock by the
+    // speed moves them at the belt's speed (16 pixels a tile). A belt to the left plays the frames
+    // backwards.
+    constexpr double cycle = 0.5;  // the 4 frames at 8 per second
+    const double speed = conveyor.carry_vx();
+    const double forward = std::fmod(context.seconds * std::abs(speed), cycle);
+    const double backward = cycle - forward - 1e-6;
+    const double along = speed >= 0 ? forward : backward, against = speed >= 0 ? backward : forward;
+    const int top = context.py(context.y - 0.5);
+    // The frame's underside: a dark lip over the top of whatever lies below (the grass of the floor a
+    // belt is set into).
+    SDL_SetRenderDrawColor(context.renderer, 30, 32, 53, 255);
+    const SDL_Rect lip{context.px(context.x - conveyor.half_width()) + 1, top + tile_px,
+                       conveyor.width * tile_px - 2, 3};
+    SDL_RenderFillRect(context.renderer, &lip);
+    for (int column = 0; column < conveyor.width; ++column) {
+        const int left = context.px(context.x - conveyor.half_width() + column);
+        const bool first = column == 0, last = column == conveyor.width - 1;
+        if (conveyor.width > 1 && first) {
+            // The right cap mirrored: its frames play backwards so its tread still moves with the belt.
+            context.sheet.draw(context.renderer, Sprite::conveyor_end, against, left, top, tile_px, tile_px,
+                               true);
+        } else {
+            context.sheet.draw(context.renderer, last ? Sprite::conveyor_end : Sprite::conveyor, along, left,
+                               top, tile_px, tile_px);
+        }
+    }
+}
+
+void draw_entity(const Saw& saw, const EntityDrawContext& context) {
+    if (saw.dx != 0 || saw.dy != 0) {
+        // The track: a dark slot between its two ends, with a bolt at each.
+        SDL_Renderer* renderer = context.renderer;
+        const int x0 = context.px(saw.start_x), y0 = context.py(saw.start_y);
+        const int x1 = context.px(saw.start_x + saw.dx), y1 = context.py(saw.start_y + saw.dy);
+        SDL_SetRenderDrawColor(renderer, 30, 32, 53, 255);
+        for (int offset = -1; offset <= 1; ++offset) {
+            const bool flat = std::abs(x1 - x0) >= std::abs(y1 - y0);
+            SDL_RenderDrawLine(renderer, x0 + (flat ? 0 : offset), y0 + (flat ? offset : 0),
+                               x1 + (flat ? 0 : offset), y1 + (flat ? offset : 0));
+        }
+        SDL_SetRenderDrawColor(renderer, 74, 79, 114, 255);
+        for (const auto& [x, y] : {std::pair{x0, y0}, std::pair{x1, y1}}) {
+            const SDL_Rect bolt{x - 2, y - 2, 5, 5};
+            SDL_RenderFillRect(renderer, &bolt);
+        }
+    }
+    context.sheet.draw(context.renderer, Sprite::saw, context.seconds, context.px(context.x) - tile_px / 2,
+                       context.py(context.y) - tile_px / 2, tile_px, tile_px);
+}
+
 }  // namespace qs

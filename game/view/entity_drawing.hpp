@@ -69,6 +69,10 @@ void draw_entity(const Spring& spring, const EntityDrawContext& context);
 void draw_entity(const Crumble& crumble, const EntityDrawContext& context);
 /// A sparkling gem until it is collected, then nothing.
 void draw_entity(const Gem& gem, const EntityDrawContext& context);
+/// Its belt moves at its speed (still while stopped); a roller cap at each end.
+void draw_entity(const Conveyor& conveyor, const EntityDrawContext& context);
+/// Its track from end to end, then the spinning blade.
+void draw_entity(const Saw& saw, const EntityDrawContext& context);
 
 /// A type WorldView can draw: it has a draw_entity overload.
 template <class T>

@@ -44,6 +44,9 @@ enum class Sprite : std::uint8_t {
     gem,
     gem_small,
     gem_empty,
+    conveyor,
+    conveyor_end,
+    saw,
     count
 };
 
@@ -83,7 +86,10 @@ inline constexpr std::array<std::string_view, static_cast<std::size_t>(Sprite::c
     "crumble_bits",
     "gem",
     "gem_small",
-    "gem_empty"};
+    "gem_empty",
+    "conveyor",
+    "conveyor_end",
+    "saw"};
 
 /// The animation name of a sprite in sheet.json.
 constexpr std::string_view sprite_name(Sprite sprite) {

@@ -1,7 +1,7 @@
 // Builds Worlds for game tests from ASCII maps: '#' ground, '=' oneway, '^' spikes, '~' ice, '.' empty,
 // and one letter per entity (P player, c coin, w walker, d door, s switch, m platform, t turret,
-// k checkpoint, g goal, j spring, x crumble, e gem). Entities sit at the centre of their cell, exactly as a
-// sprites layer at k = 1.
+// k checkpoint, g goal, j spring, x crumble, e gem, v conveyor, z saw). Entities sit at the centre of their
+// cell, exactly as a sprites layer at k = 1.
 #pragma once
 
 #include <initializer_list>
@@ -48,9 +48,9 @@ inline MapLevel make_map_level(const std::vector<std::string>& rows) {
                                        : TileType::empty;
             level.tiles.set(x, y, static_cast<std::uint8_t>(type));
             static const std::map<char, const char*> type_of = {
-                {'P', "player"}, {'c', "coin"},     {'w', "walker"},  {'d', "door"},
-                {'s', "switch"}, {'m', "platform"}, {'t', "turret"},  {'k', "checkpoint"},
-                {'g', "goal"},   {'j', "spring"},   {'x', "crumble"}, {'e', "gem"}};
+                {'P', "player"},   {'c', "coin"},   {'w', "walker"},     {'d', "door"}, {'s', "switch"},
+                {'m', "platform"}, {'t', "turret"}, {'k', "checkpoint"}, {'g', "goal"}, {'j', "spring"},
+                {'x', "crumble"},  {'e', "gem"},    {'v', "conveyor"},   {'z', "saw"}};
             auto prefab = type_of.find(c);
             if (prefab == type_of.end()) continue;
             Entity entity = *make_entity(prefab->second);
