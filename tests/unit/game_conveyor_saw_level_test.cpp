@@ -1,0 +1,158 @@
+// Conveyors and saws in shipped levels (Belt Line, Saw Mill): a quicksave and quickload, and a rewind,
+// taken while the player rides a belt and while saws are on their way, give the same future as the run
+// without them.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "game_rewind_run.hpp"
+#include "game_test_world.hpp"
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+constexpr std::int64_t max_ticks = 36000;
+
+std::string folder(const std::string& level) {
+    return std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
+}
+
+std::unique_ptr<World> fresh_world(const std::string& level) {
+    CheckedLevel checked = check_level(folder(level));
+    REQUIRE(checked.level);
+    std::vector<std::string> problems;
+    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    return std::make_unique<World>(checked.level, tuning, checked.entities);
+}
+
+/// The solution's input from tick `from` on; the actions it held before `from` are held already.
+struct Solution {
+    InputScript script;
+    ActionState actions;
+    std::int64_t tick = 0;
+
+    Solution(const std::string& level, std::int64_t from) {
+        std::string error;
+        REQUIRE_MESSAGE(script.load(folder(level) + "/solution.txt", error), error);
+        for (; tick < from; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+        }
+    }
+    /// Steps `world` with the solution until it completes; returns the tick count it completed at, or -1.
+    std::int64_t finish(World& world) {
+        for (; tick < max_ticks && !world.game.completed; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+            world.step(actions);
+            world.take_events();
+        }
+        return world.game.completed ? tick : -1;
+    }
+};
+
+/// What is under way in a dump: the player riding a conveyor, saws between the ends of their travel.
+struct UnderWay {
+    bool riding_belt = false;
+    int saws_moving = 0;
+};
+UnderWay under_way(const std::string& dump) {
+    UnderWay u;
+    const nlohmann::json parsed = nlohmann::json::parse(dump);
+    std::vector<std::int64_t> belts;
+    nlohmann::json riding;
+    for (const nlohmann::json& e : parsed["entities"]) {
+        const std::string type = e["type"].get<std::string>();
+        if (type == "conveyor") belts.push_back(e["index"].get<std::int64_t>());
+        if (type == "player") riding = e["riding"];
+        if (type == "saw" && e["progress"].get<double>() > 0 && e["progress"].get<double>() < 1)
+            ++u.saws_moving;
+    }
+    for (const std::int64_t index : belts)
+        u.riding_belt = u.riding_belt || (!riding.is_null() && riding["index"].get<std::int64_t>() == index);
+    return u;
+}
+
+/// The dump without the tick, for comparing runs that reach the same state at different ticks.
+std::string state_of(const World& world) {
+    return dump_state(world, 0).dump();
+}
+
+}  // namespace
+
+TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and after a rewind") {
+    for (const std::string level : {"16_belt_line", "17_saw_mill"}) {
+        CAPTURE(level);
+        // The plain run: the solution from start to goal.
+        RecordedRun plain;
+        play_solution(plain, level, max_ticks);
+        REQUIRE(plain.world->game.completed);
+        const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
+        const std::string final_state = state_of(*plain.world);
+
+        // Ticks to save or rewind at: each time the player gets onto a belt, and every 97th tick while the
+        // player rides one or a saw is on its way.
+        std::vector<std::int64_t> moments;
+        bool was_riding = false, rode = false, sawed = false;
+        for (std::int64_t t = 1; t < end; ++t) {
+            const UnderWay u = under_way(plain.dumps[t]);
+            const bool boarded = u.riding_belt && !was_riding;
+            const bool busy = u.riding_belt || u.saws_moving > 0;
+            if ((boarded && moments.size() < 6) || (busy && t % 97 == 0 && moments.size() < 10))
+                moments.push_back(t);
+            was_riding = u.riding_belt;
+            rode = rode || u.riding_belt;
+            sawed = sawed || u.saws_moving > 0;
+        }
+        REQUIRE((level == "16_belt_line" ? rode : sawed));
+        REQUIRE(moments.size() >= 4);
+        for (const std::int64_t at : moments) {
+            CAPTURE(at);
+            {
+                // F5 then F9 in a new world. F5: the live world is rebuilt from its snapshot; F9 restores
+                // that snapshot into another world.
+                auto saved_run = fresh_world(level);
+                Solution before(level, 0);
+                for (std::int64_t t = 0; t < at; ++t) {
+                    before.actions.begin_tick();
+                    before.script.apply(t, before.actions);
+                    saved_run->step(before.actions);
+                    saved_run->take_events();
+                }
+                REQUIRE(state_of(*saved_run) == plain.dumps[at]);
+                const WorldSnapshot saved = saved_run->capture();
+                saved_run->rebuild_canonical();
+                auto loaded = fresh_world(level);
+                loaded->restore(saved);
+                CHECK(state_of(*loaded) == plain.dumps[at]);
+                Solution after_save(level, at), after_load(level, at);
+                const std::int64_t saved_end = after_save.finish(*saved_run);
+                const std::int64_t loaded_end = after_load.finish(*loaded);
+                CHECK(saved_end > at);
+                CHECK(loaded_end == saved_end);
+                CHECK(state_of(*loaded) == state_of(*saved_run));
+            }
+            {
+                // A rewind of up to 60 ticks, then the solution again. Played 60 ticks past the moment,
+                // stepped back to it: the rest of the solution from there finishes exactly as the plain run
+                // did.
+                const std::int64_t ahead = std::min<std::int64_t>(60, end - at);
+                RecordedRun run;
+                play_solution(run, level, at + ahead);
+                REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
+                CHECK(state_of(*run.world) == plain.dumps[at]);
+                CHECK(run.buffer.resume(*run.world) == at);
+                Solution rest(level, at);
+                CHECK(rest.finish(*run.world) == end);
+                CHECK(state_of(*run.world) == final_state);
+            }
+        }
+    }
+}
