@@ -18,46 +18,6 @@ using namespace qs::test;
 
 namespace {
 
-constexpr std::int64_t max_ticks = 36000;
-
-std::string folder(const std::string& level) {
-    return std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
-}
-
-std::unique_ptr<World> fresh_world(const std::string& level) {
-    CheckedLevel checked = check_level(folder(level));
-    REQUIRE(checked.level);
-    std::vector<std::string> problems;
-    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
-    return std::make_unique<World>(checked.level, tuning, checked.entities);
-}
-
-/// The solution's input from tick `from` on; the actions it held before `from` are held already.
-struct Solution {
-    InputScript script;
-    ActionState actions;
-    std::int64_t tick = 0;
-
-    Solution(const std::string& level, std::int64_t from) {
-        std::string error;
-        REQUIRE_MESSAGE(script.load(folder(level) + "/solution.txt", error), error);
-        for (; tick < from; ++tick) {
-            actions.begin_tick();
-            script.apply(tick, actions);
-        }
-    }
-    /// Steps `world` with the solution until it completes; returns the tick count it completed at, or -1.
-    std::int64_t finish(World& world) {
-        for (; tick < max_ticks && !world.game.completed; ++tick) {
-            actions.begin_tick();
-            script.apply(tick, actions);
-            world.step(actions);
-            world.take_events();
-        }
-        return world.game.completed ? tick : -1;
-    }
-};
-
 /// What is under way in a dump: the player riding a conveyor, saws between the ends of their travel.
 struct UnderWay {
     bool riding_belt = false;
@@ -92,7 +52,7 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
         CAPTURE(level);
         // The plain run: the solution from start to goal.
         RecordedRun plain;
-        play_solution(plain, level, max_ticks);
+        play_solution(plain, level, ScriptFrom::max_ticks);
         REQUIRE(plain.world->game.completed);
         const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
         const std::string final_state = state_of(*plain.world);
@@ -118,8 +78,8 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
             {
                 // F5 then F9 in a new world. F5: the live world is rebuilt from its snapshot; F9 restores
                 // that snapshot into another world.
-                auto saved_run = fresh_world(level);
-                Solution before(level, 0);
+                auto saved_run = shipped_world(level);
+                ScriptFrom before(level, 0);
                 for (std::int64_t t = 0; t < at; ++t) {
                     before.actions.begin_tick();
                     before.script.apply(t, before.actions);
@@ -129,10 +89,10 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
                 REQUIRE(state_of(*saved_run) == plain.dumps[at]);
                 const WorldSnapshot saved = saved_run->capture();
                 saved_run->rebuild_canonical();
-                auto loaded = fresh_world(level);
+                auto loaded = shipped_world(level);
                 loaded->restore(saved);
                 CHECK(state_of(*loaded) == plain.dumps[at]);
-                Solution after_save(level, at), after_load(level, at);
+                ScriptFrom after_save(level, at), after_load(level, at);
                 const std::int64_t saved_end = after_save.finish(*saved_run);
                 const std::int64_t loaded_end = after_load.finish(*loaded);
                 CHECK(saved_end > at);
@@ -149,7 +109,7 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
                 REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
                 CHECK(state_of(*run.world) == plain.dumps[at]);
                 CHECK(run.buffer.resume(*run.world) == at);
-                Solution rest(level, at);
+                ScriptFrom rest(level, at);
                 CHECK(rest.finish(*run.world) == end);
                 CHECK(state_of(*run.world) == final_state);
             }

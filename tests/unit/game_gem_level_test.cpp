@@ -19,46 +19,6 @@ using namespace qs::test;
 
 namespace {
 
-constexpr std::int64_t max_ticks = 36000;
-
-std::string folder(const std::string& level) {
-    return std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
-}
-
-std::unique_ptr<World> fresh_world(const std::string& level) {
-    CheckedLevel checked = check_level(folder(level));
-    REQUIRE(checked.level);
-    std::vector<std::string> problems;
-    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
-    return std::make_unique<World>(checked.level, tuning, checked.entities);
-}
-
-/// gems.txt from tick `from` on; the actions it held before `from` are held already.
-struct GemScript {
-    InputScript script;
-    ActionState actions;
-    std::int64_t tick = 0;
-
-    GemScript(const std::string& level, std::int64_t from) {
-        std::string error;
-        REQUIRE_MESSAGE(script.load(folder(level) + "/gems.txt", error), error);
-        for (; tick < from; ++tick) {
-            actions.begin_tick();
-            script.apply(tick, actions);
-        }
-    }
-    /// Steps `world` until it completes; returns the tick count it completed at, or -1.
-    std::int64_t finish(World& world) {
-        for (; tick < max_ticks && !world.game.completed; ++tick) {
-            actions.begin_tick();
-            script.apply(tick, actions);
-            world.step(actions);
-            world.take_events();
-        }
-        return world.game.completed ? tick : -1;
-    }
-};
-
 /// The gems collected in a dump, as a mask (bit 0: index 1), and how many there are.
 struct DumpGems {
     unsigned found = 0;
@@ -86,7 +46,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
                               "14_spring_collapse", "15_bounce_valley"}) {
         CAPTURE(level);
         RecordedRun plain;
-        play_solution(plain, level, max_ticks, false, "gems.txt");
+        play_solution(plain, level, ScriptFrom::max_ticks, false, "gems.txt");
         REQUIRE(plain.world->game.completed);
         const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
         const std::string final_state = state_of(*plain.world);
@@ -107,8 +67,8 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
             CAPTURE(at);
             {
                 // F5 then F9 in a new world, as in the game.
-                auto saved_run = fresh_world(level);
-                GemScript before(level, 0);
+                auto saved_run = shipped_world(level);
+                ScriptFrom before(level, 0, "gems.txt");
                 for (std::int64_t t = 0; t < at; ++t) {
                     before.actions.begin_tick();
                     before.script.apply(t, before.actions);
@@ -118,10 +78,10 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
                 REQUIRE(state_of(*saved_run) == plain.dumps[at]);
                 const WorldSnapshot saved = saved_run->capture();
                 saved_run->rebuild_canonical();
-                auto loaded = fresh_world(level);
+                auto loaded = shipped_world(level);
                 loaded->restore(saved);
                 CHECK(gems_in(state_of(*loaded)).found == gems_in(plain.dumps[at]).found);
-                GemScript after_save(level, at), after_load(level, at);
+                ScriptFrom after_save(level, at, "gems.txt"), after_load(level, at, "gems.txt");
                 const std::int64_t saved_end = after_save.finish(*saved_run);
                 const std::int64_t loaded_end = after_load.finish(*loaded);
                 CHECK(saved_end == end);
@@ -137,7 +97,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
                 REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
                 CHECK(state_of(*run.world) == plain.dumps[at]);
                 CHECK(run.buffer.resume(*run.world) == at);
-                GemScript rest(level, at);
+                ScriptFrom rest(level, at, "gems.txt");
                 CHECK(rest.finish(*run.world) == end);
                 CHECK(state_of(*run.world) == final_state);
             }

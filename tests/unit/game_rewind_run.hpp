@@ -55,17 +55,54 @@ struct RecordedRun {
     std::vector<std::uint64_t> states;  ///< exact_hash after each tick (states[0]: the start)
 };
 
-inline void play_solution(RecordedRun& run, const std::string& level, std::int64_t ticks,
-                          bool cross_check = false, const std::string& script_name = "solution.txt") {
-    const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
-    CheckedLevel checked = check_level(folder);
+/// A shipped level's folder.
+inline std::string shipped_folder(const std::string& level) {
+    return std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
+}
+
+/// A new world of a shipped level at its start, with the shipped tuning.
+inline std::unique_ptr<World> shipped_world(const std::string& level) {
+    CheckedLevel checked = check_level(shipped_folder(level));
     REQUIRE(checked.level);
     std::vector<std::string> problems;
-    Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
-    run.world = std::make_unique<World>(checked.level, tuning, checked.entities);
+    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    return std::make_unique<World>(checked.level, tuning, checked.entities);
+}
+
+/// A shipped level's script (solution.txt, gems.txt) from tick `from` on; the actions it held before
+/// `from` are held already.
+struct ScriptFrom {
+    static constexpr std::int64_t max_ticks = 36000;
+    InputScript script;
+    ActionState actions;
+    std::int64_t tick = 0;
+
+    ScriptFrom(const std::string& level, std::int64_t from, const std::string& script_name = "solution.txt") {
+        std::string error;
+        REQUIRE_MESSAGE(script.load(shipped_folder(level) + "/" + script_name, error), error);
+        for (; tick < from; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+        }
+    }
+    /// Steps `world` with the script until it completes; returns the tick count it completed at, or -1.
+    std::int64_t finish(World& world) {
+        for (; tick < max_ticks && !world.game.completed; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+            world.step(actions);
+            world.take_events();
+        }
+        return world.game.completed ? tick : -1;
+    }
+};
+
+inline void play_solution(RecordedRun& run, const std::string& level, std::int64_t ticks,
+                          bool cross_check = false, const std::string& script_name = "solution.txt") {
+    run.world = shipped_world(level);
     InputScript script;
     std::string error;
-    REQUIRE_MESSAGE(script.load(folder + "/" + script_name, error), error);
+    REQUIRE_MESSAGE(script.load(shipped_folder(level) + "/" + script_name, error), error);
     run.buffer.set_cross_check(cross_check);
     run.buffer.start(*run.world);
     run.dumps.push_back(dump_state(*run.world, 0).dump());
