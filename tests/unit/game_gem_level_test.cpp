@@ -45,7 +45,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
     for (const char* level :
          {"11_spring_meadow", "12_bounce_works", "13_crumble_bridge", "14_spring_collapse",
           "15_bounce_valley", "16_belt_line", "17_saw_mill", "18_belt_and_blade", "19_the_foundry",
-          "20_treetop_climb", "21_rolling_hills"}) {
+          "20_treetop_climb", "21_rolling_hills", "22_walker_patrol"}) {
         CAPTURE(level);
         RecordedRun plain;
         play_solution(plain, level, ScriptFrom::max_ticks, false, "gems.txt");

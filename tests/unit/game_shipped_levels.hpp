@@ -16,7 +16,7 @@ inline constexpr const char* shipped_levels[] = {
     "06_the_summit",    "07_meadow_hops",  "08_gear_garden",    "09_icicle_run",      "10_golden_vault",
     "11_spring_meadow", "12_bounce_works", "13_crumble_bridge", "14_spring_collapse", "15_bounce_valley",
     "16_belt_line",     "17_saw_mill",     "18_belt_and_blade", "19_the_foundry",     "20_treetop_climb",
-    "21_rolling_hills"};
+    "21_rolling_hills", "22_walker_patrol"};
 
 /// Calls use(checked) for every shipped level, checked as the game checks it (a broken one fails the test).
 template <class Use>
