@@ -47,12 +47,14 @@ inline std::uint64_t exact_hash(const World& world) {
 }
 
 /// Plays `ticks` ticks of a shipped level's solution (or of another of its scripts, such as gems.txt),
-/// recording, and returns the dump after each tick (dumps[0] is the start).
+/// recording, and returns the dump and the exact hash after each tick (dumps[0], states[0]: the start).
 struct RecordedRun {
     std::unique_ptr<World> world;
     RewindBuffer buffer;
-    std::vector<std::string> dumps;
+    std::vector<std::string> dumps;     ///< "" for the ticks between two of every `dump_every`th
     std::vector<std::uint64_t> states;  ///< exact_hash after each tick (states[0]: the start)
+    int dump_every = 1;                 ///< 0: no dumps (a dump costs far more than a tick)
+    bool keep_states = true;
 };
 
 /// A shipped level's folder.
@@ -85,14 +87,17 @@ struct ScriptFrom {
             script.apply(tick, actions);
         }
     }
+    /// Steps `world` one tick with the script.
+    void step(World& world) {
+        actions.begin_tick();
+        script.apply(tick, actions);
+        world.step(actions);
+        world.take_events();
+        ++tick;
+    }
     /// Steps `world` with the script until it completes; returns the tick count it completed at, or -1.
     std::int64_t finish(World& world) {
-        for (; tick < max_ticks && !world.game.completed; ++tick) {
-            actions.begin_tick();
-            script.apply(tick, actions);
-            world.step(actions);
-            world.take_events();
-        }
+        while (tick < max_ticks && !world.game.completed) step(world);
         return world.game.completed ? tick : -1;
     }
 };
@@ -105,17 +110,23 @@ inline void play_solution(RecordedRun& run, const std::string& level, std::int64
     REQUIRE_MESSAGE(script.load(shipped_folder(level) + "/" + script_name, error), error);
     run.buffer.set_cross_check(cross_check);
     run.buffer.start(*run.world);
-    run.dumps.push_back(dump_state(*run.world, 0).dump());
-    run.states.push_back(exact_hash(*run.world));
+    std::int64_t tick = 0;
+    auto keep = [&run, &tick] {
+        if (run.dump_every > 0)
+            run.dumps.push_back(tick % run.dump_every == 0 ? dump_state(*run.world, 0).dump()
+                                                           : std::string());
+        if (run.keep_states) run.states.push_back(exact_hash(*run.world));
+    };
+    keep();
     ActionState actions;
-    for (std::int64_t tick = 0; tick < ticks && !run.world->game.completed; ++tick) {
+    while (tick < ticks && !run.world->game.completed) {
         actions.begin_tick();
         script.apply(tick, actions);
         run.world->step(actions);
         run.world->take_events();
         run.buffer.record(*run.world, actions);
-        run.dumps.push_back(dump_state(*run.world, 0).dump());
-        run.states.push_back(exact_hash(*run.world));
+        ++tick;
+        keep();
     }
 }
 

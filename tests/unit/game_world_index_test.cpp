@@ -1,16 +1,17 @@
 // The World's indexes (game/sim/world_index.cpp): the grid finds exactly the overlapping boxes; every box
 // query gives Box2D's answer; and a world that steps only its busy entities evolves exactly like one in
-// reference mode (every entity stepped every tick, every query asked of Box2D, no indexes):
-// same dumps, same prev positions, same events, tick after tick, through spawns, erases,
-// quickloads, canonical rebuilds, switches, platforms and doors, on every shipped level, a stress level and
-// a platform map. In the sanitizer build the shipped levels and the platform map play 300 ticks each and the
-// rebuild test 350 (all four kinds of rebuild still happen); the full lengths run in the release build
-// (test_sizing.hpp).
+// reference mode (every entity stepped every tick, every query asked of Box2D, no indexes): the same
+// exact state (every field's bytes; the dumps too, every 50 ticks), prev positions and events, tick after
+// tick, through spawns, erases, quickloads, canonical rebuilds, switches, platforms and doors, on every
+// shipped level, a stress level and a platform map. In the sanitizer build the shipped levels and the
+// platform map play 300 ticks each and the rebuild test 350 (all four kinds of rebuild still happen); the
+// full lengths run in the release build (test_sizing.hpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <future>
 #include <random>
 #include <string>
@@ -25,6 +26,7 @@
 #include "game/sim/grid_index.hpp"
 #include "game/sim/still_fixture.hpp"
 #include "game/sim/tuning.hpp"
+#include "game_rewind_run.hpp"
 #include "game_shipped_levels.hpp"
 #include "game_test_world.hpp"
 #include "test_sizing.hpp"
@@ -34,17 +36,26 @@ using namespace qs::test;
 
 namespace {
 
-/// Everything a tick may change, including what the dump leaves out: prev positions. (Not the storage
-/// order: the world steps and builds in slot order, so an F5, which keeps it, and a load, which makes it
-/// index order, go on alike.)
-std::string fingerprint(const World& world) {
-    std::string out = dump_state(world, 0).dump();
+/// Everything a tick may change, as exact bytes (every field of every slot, the free list, the game state)
+/// and what a save leaves out: prev positions. (Not the storage order: the world steps and builds in slot
+/// order, so an F5, which keeps it, and a load, which makes it index order, go on alike.)
+std::vector<std::uint8_t> fingerprint(const World& world) {
+    std::vector<std::uint8_t> out = exact_state(world);
     world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
         const BodyState& s = body_state(entity);
-        out +=
-            " " + std::to_string(key.index) + ":" + std::to_string(s.prev_x) + "," + std::to_string(s.prev_y);
+        for (const double prev : {s.prev_x, s.prev_y}) {
+            const auto* bytes = reinterpret_cast<const std::uint8_t*>(&prev);
+            out.insert(out.end(), bytes, bytes + sizeof prev);
+        }
+        const auto* index = reinterpret_cast<const std::uint8_t*>(&key.index);
+        out.insert(out.end(), index, index + sizeof key.index);
     });
     return out;
+}
+
+/// The state dump (§5.4), which the exact bytes above imply: compared now and then to check that too.
+std::string dump_of(const World& world) {
+    return dump_state(world, 0).dump();
 }
 
 std::string events_text(std::vector<WorldEvent> events) {
@@ -279,6 +290,7 @@ TEST_CASE("world: rebuild_canonical() leaves the world exactly as restore(captur
         }
         CAPTURE(tick);
         REQUIRE(fingerprint(in_place) == fingerprint(restored));
+        if (tick % 50 == 0) REQUIRE(dump_of(in_place) == dump_of(restored));
         REQUIRE(events_text(in_place.take_events()) == events_text(restored.take_events()));
     }
     CHECK(rebuilds >= 4);  // every kind of rebuild above happened
@@ -296,10 +308,12 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
             if (tick % compare_every == 0) {
                 CAPTURE(tick);
                 REQUIRE(fingerprint(*twins.fast) == fingerprint(*twins.slow));
+                if (tick % 50 == 0) REQUIRE(dump_of(*twins.fast) == dump_of(*twins.slow));
                 compare_queries(*twins.fast, *twins.slow, twins.rng, 40);
             }
         }
         REQUIRE(fingerprint(*twins.fast) == fingerprint(*twins.slow));
+        REQUIRE(dump_of(*twins.fast) == dump_of(*twins.slow));
     };
     SUBCASE("shipped levels") {
         qs::test::for_each_shipped_level([&](const CheckedLevel& checked) {
@@ -389,7 +403,10 @@ TEST_CASE(
         slow.step(actions);
         CAPTURE(tick);
         REQUIRE(fingerprint(fast) == fingerprint(slow));
-        if (tick % 50 == 0) compare_queries(fast, slow, rng, 40);
+        if (tick % 50 == 0) {
+            REQUIRE(dump_of(fast) == dump_of(slow));
+            compare_queries(fast, slow, rng, 40);
+        }
     }
     // Without the velocities, the next load holds only the still bodies near the player again.
     fast.restore(played.capture());
