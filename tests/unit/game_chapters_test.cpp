@@ -173,3 +173,22 @@ TEST_CASE("chapters: the shipped chapters file lists every shipped level exactly
     }
     CHECK(on_disk == shipped);
 }
+
+TEST_CASE("chapters: the shipped game ends after The Last Ascent, chapter 3's last level before its bonus") {
+    std::string error;
+    auto chapters = load_chapters(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/chapters.json", error);
+    REQUIRE_MESSAGE(chapters, error);
+    REQUIRE(chapters->list().size() == 3);
+    const Chapter& last_chapter = chapters->list().back();
+    int main_levels = 0;
+    for (const ChapterLevel& entry : last_chapter.levels) main_levels += entry.coins_needed == 0 ? 1 : 0;
+    CHECK(main_levels == 8);
+    // Finishing the last main level opens the ending (App::next_level): the bonus level after it in the
+    // same chapter is not "next", and nothing comes after it.
+    CHECK(chapters->last() == "25_the_last_ascent");
+    CHECK(chapters->next("25_the_last_ascent") == std::nullopt);
+    CHECK(chapters->next("06_the_summit") == "25_the_last_ascent");
+    CHECK(chapters->number("25_the_last_ascent") == "3-8");
+    CHECK(chapters->number("10_golden_vault") == "3-9");
+    CHECK(last_chapter.levels.back().coins_needed > 0);  // the bonus stays after the finale
+}
