@@ -250,6 +250,7 @@ struct Tileset {
     int offset_x = 0, offset_y = 0;
     const RgbaImage* image = nullptr;  ///< null: nothing to draw (an image collection, or no image)
     std::map<std::int64_t, std::string> class_of;  ///< local tile id -> class / type
+    std::map<std::int64_t, json> properties_of;    ///< local tile id -> its custom properties (an array)
     std::string where;
 };
 
@@ -341,6 +342,9 @@ std::vector<Tileset> read_tilesets(const json& map, const fs::path& map_file, co
                 std::string tile_class = string_or(tile, "class");
                 if (tile_class.empty()) tile_class = string_or(tile, "type");
                 if (!tile_class.empty()) tileset.class_of[*id] = tile_class;
+                if (const auto properties = tile.find("properties");
+                    properties != tile.end() && properties->is_array())
+                    tileset.properties_of[*id] = *properties;
             }
         }
         if (const std::string image = string_or(*body, "image"); !image.empty()) {
@@ -526,6 +530,16 @@ struct LayerWalk {
             EditorEntity entity;
             entity.name = string_or(object, "class");
             if (entity.name.empty()) entity.name = string_or(object, "type");
+            // A tile object takes its tile's class and properties, its own properties overriding them.
+            const auto gid = object.contains("gid") ? whole_in(object["gid"], 0, 0xffffffffLL) : std::nullopt;
+            const Tileset* tileset =
+                gid ? tileset_of(tilesets, static_cast<std::uint32_t>(*gid) & kGidMask) : nullptr;
+            const std::int64_t local =
+                tileset ? (static_cast<std::int64_t>(*gid) & kGidMask) - tileset->first_gid : -1;
+            if (entity.name.empty() && tileset) {
+                const auto tile_class = tileset->class_of.find(local);
+                if (tile_class != tileset->class_of.end()) entity.name = tile_class->second;
+            }
             if (entity.name.empty()) entity.name = string_or(object, "name");
             const auto id = object.contains("id") ? whole_in(object["id"], 0, INT32_MAX) : std::nullopt;
             if (id) entity.key = "#" + std::to_string(*id);
@@ -556,6 +570,17 @@ struct LayerWalk {
             entity.x = cx;
             entity.y = cy;
             entity.fields = properties_of(object);
+            if (tileset) {
+                if (const auto inherited = tileset->properties_of.find(local);
+                    inherited != tileset->properties_of.end()) {
+                    for (EditorField& field : properties_of(json{{"properties", inherited->second}})) {
+                        const bool overridden =
+                            std::any_of(entity.fields.begin(), entity.fields.end(),
+                                        [&](const EditorField& own) { return own.name == field.name; });
+                        if (!overridden) entity.fields.push_back(std::move(field));
+                    }
+                }
+            }
             builder.add_entity(std::move(entity));
         }
     }

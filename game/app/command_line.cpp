@@ -1,5 +1,6 @@
 // The command line of quickstep: the usage text and the parser. Options that take one value are a table;
-// the others (flags, --start X,Y, --new-level NAME WxH, --check PATH...) are read one by one.
+// the others (flags, --start X,Y, --new-level NAME WxH [--ldtk|--tiled], --check PATH...) are read one by
+// one.
 #include "game/app/command_line.hpp"
 
 #include <charconv>
@@ -41,6 +42,8 @@ constexpr std::string_view usage =
     "  --list-levels       one line per discovered level: name TAB ok|broken TAB path TAB reason\n"
     "  --new-level NAME WxH  create a level folder NAME from the template (W, H from 8 to 4096) in the\n"
     "                      first --levels-dir, else $XDG_DATA_HOME/quickstep/levels; prints its path\n"
+    "    --ldtk            ... as an LDtk project NAME/NAME.ldtk (level NAME/Level_0)\n"
+    "    --tiled           ... as a Tiled map NAME/NAME.tmj with its tilesets (level NAME/NAME)\n"
     "  --level-guide       print the generated reference section of LEVELS.md\n"
     "  --pack LEVEL OUT.qslevel [--proof RUN.qsr]  write LEVEL and a replay that finishes it (default: your\n"
     "                      best run of it) as one level package; refused when the replay does not finish\n"
@@ -157,6 +160,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     bool list = false;
     bool checking = false;
     std::optional<std::pair<std::string, std::string>> new_level_args;  // NAME, WxH
+    std::optional<std::string> editor_flag;                             // --ldtk or --tiled
     std::optional<std::pair<std::string, std::string>> to_script_args;  // RUN.qsr, OUT.txt
     std::optional<std::pair<std::string, std::string>> pack_args;       // LEVEL, OUT
     std::optional<std::string> verify_arg;
@@ -180,6 +184,11 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
             if (i + 2 >= args.size()) return usage_error("--new-level needs NAME and WxH");
             new_level_args.emplace(args[i + 1], args[i + 2]);
             i += 2;
+        } else if (arg == "--ldtk" || arg == "--tiled") {
+            if (editor_flag && *editor_flag != arg)
+                return usage_error("--ldtk and --tiled each make a new level for one editor: give one");
+            editor_flag = arg;
+            line.new_level_format = arg == "--ldtk" ? LevelTemplateFormat::ldtk : LevelTemplateFormat::tiled;
         } else if (arg == "--replay-to-script") {
             if (i + 2 >= args.size() || args[i + 1].empty() || args[i + 2].empty())
                 return usage_error("--replay-to-script needs RUN.qsr and OUT.txt");
@@ -232,6 +241,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
     }
     if (options.pad_script && options.headless)
         return usage_error("--pad-script drives the game in a window: drop --headless");
+    if (editor_flag && !new_level_args)
+        return usage_error(*editor_flag +
+                           " goes with --new-level NAME WxH (it picks the editor the new level is for)");
     if (to_script_args) {
         if (checking || new_level_args || list || !options.level.empty() || options.input || options.replay ||
             options.record || options.start || options.pad_script || pack_args || verify_arg)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "game/app/app.hpp"
+#include "game/app/level_template.hpp"
 
 namespace qs {
 
@@ -38,6 +39,7 @@ struct CommandLine {
     std::string new_level_name;            ///< new_level: a valid level folder name
     int new_level_width = 0;               ///< new_level: from kMinTemplateSide to kMaxTemplateSide
     int new_level_height = 0;
+    LevelTemplateFormat new_level_format = LevelTemplateFormat::png_folder;  ///< new_level: --ldtk, --tiled
     std::string replay_file;            ///< replay_to_script: the replay read
     std::string script_file;            ///< replay_to_script: the script written ("-": stdout)
     std::string pack_level;             ///< pack: the level, a name or a path (as LEVEL is for play)

@@ -19,6 +19,7 @@
 
 #include "engine/bitmap_font.hpp"
 #include "engine/png_image.hpp"
+#include "game/app/editor_template.hpp"
 #include "game/app/paths.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/level_guide.hpp"
@@ -46,11 +47,7 @@ constexpr DefaultColour kPrefabColours[] = {
     {"switch", 0x00ff00}, {"platform", 0x8000ff},   {"turret", 0x804000}, {"checkpoint", 0x00ffff},
     {"goal", 0xff00ff},   {"camera_area", 0xff80c0}};
 
-/// One colour of the template: what it maps to and which table it is in.
-struct PaletteEntry {
-    std::string name;
-    std::uint32_t rgb = 0;
-};
+using PaletteEntry = TemplateColour;
 
 std::string colour_text(std::uint32_t rgb) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -288,14 +285,9 @@ bool write_text_file(const fs::path& path, const std::string& text, std::string&
 /// Writes every file into the (new, empty) folder.
 bool write_template_files(const fs::path& folder, const std::string& folder_name, const std::string& name,
                           int width, int height, std::string& error) {
-    const LevelSchema& schema = level_schema();
-    std::vector<std::string> tile_names;  // empty is alpha 0, not listed
-    for (const TileProperties& tile : kTileTypes) {
-        if (tile.type != TileType::empty) tile_names.emplace_back(tile.name);
-    }
-    std::set<std::uint32_t> used;
-    const std::vector<PaletteEntry> tiles = assign_colours(tile_names, kTileColours, used);
-    const std::vector<PaletteEntry> prefabs = assign_colours(schema.prefabs, kPrefabColours, used);
+    const TemplatePalette palette_colours = template_palette();
+    const std::vector<PaletteEntry>& tiles = palette_colours.tiles;
+    const std::vector<PaletteEntry>& prefabs = palette_colours.prefabs;
 
     if (!write_text_file(folder / (folder_name + ".lvl"), lvl_text(name, tiles, prefabs), error))
         return false;
@@ -334,6 +326,30 @@ bool write_template_files(const fs::path& folder, const std::string& folder_name
 
 }  // namespace
 
+TemplatePalette template_palette() {
+    std::vector<std::string> tile_names;  // empty is alpha 0, not listed
+    for (const TileProperties& tile : kTileTypes) {
+        if (tile.type != TileType::empty) tile_names.emplace_back(tile.name);
+    }
+    std::set<std::uint32_t> used;
+    TemplatePalette palette;
+    palette.tiles = assign_colours(tile_names, kTileColours, used);
+    palette.prefabs = assign_colours(level_schema().prefabs, kPrefabColours, used);
+    return palette;
+}
+
+std::string template_level_name(const std::string& folder_name, LevelTemplateFormat format) {
+    switch (format) {
+        case LevelTemplateFormat::ldtk:
+            return folder_name + "/" + std::string(kLdtkTemplateLevel);
+        case LevelTemplateFormat::tiled:
+            return folder_name + "/" + folder_name;
+        case LevelTemplateFormat::png_folder:
+            break;
+    }
+    return folder_name;
+}
+
 std::optional<std::pair<int, int>> parse_level_size(std::string_view text) {
     const std::size_t x = text.find_first_of("xX");
     if (x == std::string_view::npos) return std::nullopt;
@@ -357,7 +373,7 @@ bool is_valid_level_folder_name(std::string_view name) {
 }
 
 bool create_level_template(const fs::path& folder, const std::string& name, int width, int height,
-                           std::string& error) {
+                           std::string& error, LevelTemplateFormat format) {
     fs::path normal = folder.lexically_normal();
     if (!normal.has_filename()) normal = normal.parent_path();
     const std::string folder_name = normal.filename().string();
@@ -397,7 +413,17 @@ bool create_level_template(const fs::path& folder, const std::string& name, int 
     }
     bool written = false;
     try {
-        written = write_template_files(normal, folder_name, name, width, height, error);
+        switch (format) {
+            case LevelTemplateFormat::png_folder:
+                written = write_template_files(normal, folder_name, name, width, height, error);
+                break;
+            case LevelTemplateFormat::ldtk:
+                written = write_ldtk_template(normal, folder_name, width, height, error);
+                break;
+            case LevelTemplateFormat::tiled:
+                written = write_tiled_template(normal, folder_name, width, height, error);
+                break;
+        }
     } catch (const std::exception& e) {
         error = normal.string() + ": cannot write the template: " + e.what();
     }

@@ -90,17 +90,26 @@ int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& op
     return all_ok ? 0 : 1;
 }
 
-/// --new-level NAME WxH: writes the template folder and prints its path.
+/// --new-level NAME WxH [--ldtk|--tiled]: writes the template folder and prints its path; for an editor
+/// project, says on stderr which level it holds.
 int new_level(const qs::CommandLine& line) {
     const std::string& name = line.new_level_name;
     const std::filesystem::path dir =
         line.options.levels_dirs.empty() ? qs::user_data_dir() / "levels" : line.options.levels_dirs.front();
     std::string error;
-    if (!qs::create_level_template(dir / name, name, line.new_level_width, line.new_level_height, error)) {
+    if (!qs::create_level_template(dir / name, name, line.new_level_width, line.new_level_height, error,
+                                   line.new_level_format)) {
         std::fprintf(stderr, "quickstep: %s\n", error.c_str());
         return 1;
     }
     std::printf("%s\n", (dir / name).string().c_str());
+    if (line.new_level_format != qs::LevelTemplateFormat::png_folder) {
+        const bool ldtk = line.new_level_format == qs::LevelTemplateFormat::ldtk;
+        std::fprintf(stderr, "quickstep: level %s: open %s in %s\n",
+                     qs::template_level_name(name, line.new_level_format).c_str(),
+                     (dir / name / (name + (ldtk ? ".ldtk" : ".tmj"))).string().c_str(),
+                     ldtk ? "LDtk" : "Tiled");
+    }
     return 0;
 }
 

@@ -129,7 +129,8 @@ struct EditableCollector {
     template <class T>
     void operator()(const char* name, const T& value, FieldSpec spec = {}) {
         if (!spec.editable()) return;
-        EditableField field{name, field_type_name<T>(), nullptr, false, describe_range<T>(spec)};
+        EditableField field{name,    field_type_name<T>(), nullptr, false, describe_range<T>(spec), spec.min,
+                            spec.max};
         if constexpr (std::is_same_v<T, EntityRef>) {
             field.is_reference = true;  // no default id: a null reference cannot be written in a .lvl
         } else if constexpr (std::is_same_v<T, EntityRefList>) {

@@ -1,8 +1,10 @@
 // The level maker's reference, generated from the field lists: every tile type and, for every prefab, its
-// editable fields with type, default, range and a one-line description. LEVELS.md embeds level_guide_reference()
-// between its GENERATED REFERENCE markers (`quickstep --level-guide` prints it); a test keeps them equal.
+// editable fields with type, default, range and a one-line description. LEVELS.md embeds
+// level_guide_reference() between its GENERATED REFERENCE markers (`quickstep --level-guide` prints it); a
+// test keeps them equal.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,8 @@ struct EditableField {
     nlohmann::ordered_json default_value;  ///< from a default-constructed entity; null for a single reference
     bool is_reference = false;             ///< takes an id (or a list of ids) of another entry
     std::string range;                     ///< "0 to 25 tiles/s", "at most 1000 bytes long", or "" (any)
+    double min = -std::numeric_limits<double>::infinity();  ///< numbers: the least value; strings: unused
+    double max = std::numeric_limits<double>::infinity();   ///< numbers: the greatest; strings: most bytes
 };
 
 /// The editable fields of a prefab in field-list order; empty for an unknown prefab.

@@ -312,6 +312,39 @@ TEST_CASE("tiled json: tile classes, objects by class or type, object references
     CHECK(level.sprite_entries[3].prefab == "sign");
 }
 
+TEST_CASE("tiled: a tile object takes its tile's class and properties, its own properties winning") {
+    TempDir dir;
+    const fs::path folder = dir.path() / "maps";
+    write_text(folder / "m.tmj", R"({"orientation": "orthogonal", "width": 3, "height": 2, "tilewidth": 16,
+  "tileheight": 16,
+  "tilesets": [{"firstgid": 1, "name": "t", "tilewidth": 16, "tileheight": 16, "tilecount": 4, "columns": 2,
+                "tiles": [{"id": 0, "type": "Ground"}]},
+               {"firstgid": 5, "name": "things", "tilewidth": 16, "tileheight": 16, "tilecount": 2, "columns": 2,
+                "tiles": [{"id": 0, "type": "player",
+                           "properties": [{"name": "facing", "type": "int", "value": -1}]},
+                          {"id": 1, "type": "walker",
+                           "properties": [{"name": "speed", "type": "float", "value": 2.5},
+                                          {"name": "facing", "type": "int", "value": 1}]}]}],
+  "layers": [{"type": "tilelayer", "name": "Main", "width": 3, "height": 2, "data": [0, 0, 0, 1, 1, 1]},
+             {"type": "objectgroup", "name": "Things", "objects": [
+                {"id": 1, "name": "", "type": "", "gid": 5, "x": 0, "y": 16, "width": 16, "height": 16},
+                {"id": 2, "name": "mob", "gid": 2147483654, "x": 32, "y": 16, "width": 16, "height": 16,
+                 "properties": [{"name": "facing", "type": "int", "value": -1}]}]}]})");
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kSchema);
+    REQUIRE_MESSAGE(r.level, all(r.errors));
+    CHECK_MESSAGE(r.warnings.empty(), all(r.warnings));
+    const qs::LevelData& level = *r.level;
+    REQUIRE(level.placements.size() == 2);
+    CHECK(level.sprite_entries[0].prefab == "player");
+    CHECK(level.sprite_entries[0].config.at("facing") == -1);
+    CHECK(level.placements[0].x == doctest::Approx(0.5));
+    CHECK(level.placements[0].y == doctest::Approx(0.5));
+    // A flipped tile object (flag bits in the gid) is still its tile; the object's facing wins.
+    CHECK(level.sprite_entries[1].prefab == "walker");
+    CHECK(level.sprite_entries[1].config.at("speed") == 2.5);
+    CHECK(level.sprite_entries[1].config.at("facing") == -1);
+}
+
 TEST_CASE("tiled: hostile maps are clear errors naming the layer and cell") {
     TempDir dir;
     const fs::path folder = dir.path() / "maps";

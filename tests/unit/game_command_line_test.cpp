@@ -148,6 +148,41 @@ TEST_CASE("command line: --list-levels and --new-level") {
     CHECK(line.new_level_height == 8);
 }
 
+TEST_CASE("command line: --new-level --ldtk and --tiled pick the editor, anywhere on the line") {
+    CommandLine line = parse({"--new-level", "mine", "32x16"});
+    REQUIRE(line.command == Command::new_level);
+    CHECK(line.new_level_format == qs::LevelTemplateFormat::png_folder);
+
+    line = parse({"--new-level", "mine", "32x16", "--ldtk"});
+    REQUIRE(line.command == Command::new_level);
+    CHECK(line.new_level_format == qs::LevelTemplateFormat::ldtk);
+    CHECK(line.new_level_name == "mine");
+    CHECK(line.new_level_width == 32);
+
+    line = parse({"--tiled", "--levels-dir", "dir", "--new-level", "mine", "8x8"});
+    REQUIRE(line.command == Command::new_level);
+    CHECK(line.new_level_format == qs::LevelTemplateFormat::tiled);
+    CHECK(line.new_level_height == 8);
+    CHECK(parse({"--new-level", "m", "9x9", "--tiled", "--tiled"}).new_level_format ==
+          qs::LevelTemplateFormat::tiled);
+
+    CHECK(error_of({"--new-level", "m", "9x9", "--ldtk", "--tiled"}) ==
+          "--ldtk and --tiled each make a new level for one editor: give one");
+    CHECK(error_of({"--tiled", "--ldtk", "--new-level", "m", "9x9"}) ==
+          "--ldtk and --tiled each make a new level for one editor: give one");
+    CHECK(error_of({"--ldtk"}) ==
+          "--ldtk goes with --new-level NAME WxH (it picks the editor the new level is for)");
+    CHECK(error_of({"01_first_steps", "--tiled", "--headless"}) ==
+          "--tiled goes with --new-level NAME WxH (it picks the editor the new level is for)");
+    CHECK(error_of({"--new-level", "m", "4x9", "--ldtk"}) ==
+          "--new-level needs a size WxH with W and H from 8 to 4096 (like 64x24), got '4x9'");
+    CHECK(error_of({"--new-level", "bad/name", "9x9", "--tiled"}) ==
+          "--new-level NAME must be 1 to 64 letters, digits, '_', '-' or '.', got 'bad/name'");
+    const std::string_view usage = usage_text();
+    CHECK(usage.find("\n    --ldtk            ") != std::string_view::npos);
+    CHECK(usage.find("\n    --tiled           ") != std::string_view::npos);
+}
+
 TEST_CASE("command line: usage errors while reading the options") {
     CHECK(error_of({"--bogus"}) == "unknown option '--bogus'");
     CHECK(error_of({"--headless", "--frames", "ten"}) == "--frames needs a whole number >= 0, got 'ten'");
