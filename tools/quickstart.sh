@@ -69,7 +69,7 @@ if [ "${QS_SANITIZE:-0}" = 1 ]; then
   # The tests that quit from a real X window (Xvfb) run without LeakSanitizer: SDL's X11 backend dlcloses
   # the X libraries it loaded before the leak check, so their allocations have no module left to name in a
   # suppression. ASan and UBSan stay on for them.
-  windowed="cli_window|cli_hot_reload|cli_rebinding|cli_rewind_catch_up|cli_transitions"
+  windowed="cli_window|cli_hot_reload|cli_editor_hot_reload|cli_rebinding|cli_rewind_catch_up|cli_transitions"
   (cd build-sanitize && \
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 && \
     ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
