@@ -19,6 +19,10 @@ if [ "$mode" = test ]; then
   [ "${QS_SANITIZE:-0}" = 1 ] && [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
 fi
 
+# Each part prints how long it took (wall seconds), so a CI log shows where the time goes.
+part_start=$SECONDS
+took() { echo "quickstart: $1 took $(( SECONDS - part_start )) s"; part_start=$SECONDS; }
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -29,6 +33,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && as_root=(sudo)
   "${as_root[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+  took "installing packages"
 fi
 
 jobs=$(( $(nproc) < 2 ? $(nproc) : 2 ))
@@ -38,6 +43,7 @@ configure=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 [ -f build/CMakeCache.txt ] || configure+=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 cmake -S . -B build "${configure[@]}" >/dev/null
 cmake --build build -j"$jobs"
+took "release build"
 
 case "$mode" in
   play) exec ./build/quickstep "$@" ;;
@@ -46,6 +52,7 @@ case "$mode" in
 esac
 
 (cd build && ctest --output-on-failure -j"$jobs")
+took "release ctest"
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer: any finding ends the test that hit it
 # (-fno-sanitize-recover); LeakSanitizer is on, with tests/sanitizer/lsan.supp naming the system libraries
@@ -66,6 +73,7 @@ if [ "${QS_SANITIZE:-0}" = 1 ]; then
   cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF "${extra[@]}" \
         "-DCMAKE_CXX_FLAGS=$compile_flags" "-DCMAKE_EXE_LINKER_FLAGS=$sanitize" >/dev/null
   cmake --build build-sanitize -j"$jobs"
+  took "sanitizer build"
   # The tests that quit from a real X window (Xvfb) run without LeakSanitizer: SDL's X11 backend dlcloses
   # the X libraries it loaded before the leak check, so their allocations have no module left to name in a
   # suppression. ASan and UBSan stay on for them.
@@ -76,5 +84,9 @@ if [ "${QS_SANITIZE:-0}" = 1 ]; then
     LSAN_OPTIONS="suppressions=$PWD/../tests/sanitizer/lsan.supp:print_suppressions=0" \
     ctest --output-on-failure -j"$jobs" -E "$windowed" && \
     ASAN_OPTIONS=detect_leaks=0:strict_string_checks=1 ctest --output-on-failure -j"$jobs" -R "$windowed")
-  [ "$fuzz" = 1 ] && bash tests/fuzz/run_all.sh build-sanitize "${QS_FUZZ_SECONDS:-20}"
+  took "sanitizer ctest"
+  if [ "$fuzz" = 1 ]; then
+    bash tests/fuzz/run_all.sh build-sanitize "${QS_FUZZ_SECONDS:-20}" "$jobs"
+    took "fuzzers"
+  fi
 fi
