@@ -72,7 +72,7 @@ std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
         found.push_back(std::move(stamp));
         return found;
     }
-    if (const fs::path root = project_root(folder_); !root.empty()) {
+    if (const fs::path& root = project_; !root.empty()) {
         // An editor project: every file it may read, in the folder and its subfolders (bounded).
         constexpr std::size_t kMaxFiles = 4096;
         std::error_code ec;
@@ -104,6 +104,7 @@ std::vector<FolderWatcher::FileStamp> FolderWatcher::scan() const {
 
 void FolderWatcher::reset(const std::filesystem::path& folder, double now_seconds) {
     folder_ = folder;
+    project_ = project_root(folder);
     files_ = scan();
     watching_ = true;
     pending_ = false;

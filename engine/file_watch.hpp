@@ -10,6 +10,8 @@
 // (a layer file that appears or disappears counts as a change). Nothing else in the folder is looked at.
 // For an LDtk / Tiled project folder, or a path FOLDER/NAME naming one of its levels: every .ldtk, .ldtkl,
 // .tmj, .tmx, .tsj, .tsx, .png and .json file in the project folder and its subfolders (at most 4096).
+// Which of the two a folder is gets decided by reset(): a level folder that disappears later is a change
+// (no files left), never a reason to start watching the folder around it.
 // Given a regular file instead of a folder (a level package), that file alone is watched.
 // poll() touches the disk at most every `poll_interval` seconds, so it is cheap enough to call per frame.
 // Time is passed in by the caller (any monotonic clock in seconds), so tests need no sleeping.
@@ -62,6 +64,7 @@ class FolderWatcher {
     std::vector<FileStamp> scan() const;
 
     std::filesystem::path folder_;
+    std::filesystem::path project_;  ///< the editor project's folder when folder_ is (a level of) one
     std::vector<FileStamp> files_;
     bool watching_ = false;
     bool pending_ = false;

@@ -201,6 +201,24 @@ TEST_CASE("watch: a level of an editor project watches the project's files, subf
     CHECK(poll_frames(watcher, 2.0, 4.0).first == 1);
 }
 
+TEST_CASE("watch: a level folder beside an editor project stays a level folder when it disappears") {
+    qs::test::ScratchDir scratch("qs_watch_test");
+    const fs::path level = scratch.path() / "level";
+    fs::create_directories(level / "geometry");
+    std::ofstream(scratch.path() / "other.ldtk") << "{}";  // a project in the folder around the level
+    std::ofstream(scratch.path() / "other.png") << "png";
+    std::ofstream(level / "level.lvl") << "{}";
+    std::ofstream(level / "geometry" / "layer0.png") << "png";
+    qs::FolderWatcher watcher;
+    watcher.reset(level, 0.0);
+    CHECK(watcher.watched_file_count() == 2);
+    fs::remove_all(level);
+    CHECK(poll_frames(watcher, 0.0, 2.0).first == 1);
+    CHECK(watcher.watched_file_count() == 0);  // not the project's files around it
+    std::ofstream(scratch.path() / "other.ldtk") << "{\"changed\": 1}";
+    CHECK(poll_frames(watcher, 2.0, 4.0).first == 0);
+}
+
 TEST_CASE("watch: a single file (a level package) is watched by itself") {
     WatchedFolder folder;
     folder.write("level.qslevel", "zip bytes");
