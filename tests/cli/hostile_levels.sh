@@ -15,6 +15,7 @@ fi
 BIN=$(realpath "$1")
 SRC=$(realpath "$2")
 SCRATCH=$3
+source "$(dirname "$0")/lib/python.bash"
 PIXELART="$(dirname "$BIN")/pixelart"
 MAX_SECONDS=5      # per --check of one hostile folder
 MAX_RSS_KB=307200  # 300 MB per --check

@@ -5,6 +5,7 @@
 # usage: shipped_screenshots.sh QUICKSTEP_BINARY SOURCE_DIR SCRATCH_DIR
 set -u
 bin=$1 src=$2 scratch=$3
+source "$(dirname "$0")/lib/python.bash"
 mkdir -p "$scratch"
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
 failures=0

@@ -5,6 +5,7 @@
 # usage: solutions.sh QUICKSTEP_BINARY SOURCE_DIR SCRATCH_DIR
 set -u
 bin=$1 src=$2 scratch=$3
+source "$(dirname "$0")/lib/python.bash"
 frames=${QUICKSTEP_SOLUTION_FRAMES:-36000}  # 10 minutes of play per level, far more than any solution
 mkdir -p "$scratch"
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}

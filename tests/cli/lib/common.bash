@@ -5,6 +5,7 @@ QS=$1
 SRC=$2
 SCRATCH=$3
 BIN_DIR=$(dirname "$QS")
+source "$(dirname "${BASH_SOURCE[0]}")/python.bash"
 export QS_BIN_DIR=$BIN_DIR  # where tools such as png_to_ppm are (lib/png.py uses it)
 rm -rf "$SCRATCH"
 mkdir -p "$SCRATCH"
