@@ -13,19 +13,23 @@ A .map file is a list of directives, then one combined map (tiles and sprites in
     place CHAR X Y              one more sprite CHAR centred at tile coordinates (X, Y), e.g. with
                                 scale 2: `place c 10.75 4.25` (half-tile placement between cells)
     theme NAME                  visuals: `day` (clouds and green hills), `dusk` (warm clouds, blue
-                                hills), `snow` (pale peaks), `cave` (no hills) or `none` (no visuals written)
+                                hills), `snow` (pale peaks), `cave` (no hills) or `none` (no visuals
+                                written)
     backdrop X Y W H            visuals: a cave wall behind the tiles in that tile rectangle
     seed N                      visuals: random seed (default 1)
     detail N                    visuals: pixels per tile, 8 (the default) or 16 (the tiles' own pixel
                                 size: hills and clouds as fine as the tiles)
     map                         the rows follow (short rows are padded with '.'); '.' is empty
 It writes a pixelart source per level and runs the pixelart tool, which writes the PNGs with SDL_image:
-geometry/layer0.png (1 px per tile), sprites/layer0.png (K px per tile), visuals/layer0.png (clouds,
-hills and cave walls, drawn behind the tiles) and visuals/layer1.png (grass tufts and hanging vines,
-drawn over the tiles), both `detail` px per tile. The .lvl files and solution scripts are written by hand.
+geometry/layer0.png (1 px per tile), sprites/layer0.png (K px per tile), visuals/layer0.png (sky, clouds
+and hills, drawn behind the tiles: the .lvl may give it a parallax below 1, so nothing
+in it lines up with the tiles) and visuals/layer1.png (drawn over the tiles and moving with them: pit
+depth and cave walls where the tiles leave them showing, grass tufts and hanging vines),
+both `detail` px per tile. The .lvl files and solution scripts are written by hand.
 
 usage: build_levels.py PIXELART_BINARY [--out DIR] [MAP...]
-       (DIR defaults to the repository's levels/; each map writes DIR/<map name>/)
+       (DIR defaults to the repository's levels/; each map writes DIR/<map name>/; without MAP every map
+       from 11 on: levels 01-10 must keep their bytes)
 """
 import math
 import pathlib
@@ -51,6 +55,34 @@ CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
 DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf": "#6cbf4f",
          "flower": "#f6e27a", "pebble": "#b89a7a"}
 SOLID = "ground"
+# Shipped levels 01 to 10 keep their bytes (the legacy-quicksave tests read them): without MAP arguments
+# only the later ones are built; name a frozen level's map to build it anyway.
+FROZEN_UP_TO = "10"
+
+# The sprite each tile kind is drawn with, (top, body) as kTileTypes in game/sim/tiles.hpp has them: the
+# top sprite where the tile above is not solid.
+TILE_SPRITES = {"ground": ("tile_ground_top", "tile_ground"), "oneway": ("tile_oneway", "tile_oneway"),
+                "spikes": ("tile_spikes", "tile_spikes"), "ice": ("tile_ice", "tile_ice")}
+SOLID_KINDS = {"ground", "spikes", "ice"}
+SPRITE_PX = 16  # pixels per tile of the sprite sheet
+
+
+def tile_masks(vis):
+    """Each tile kind's (top, body) sprite as rows of booleans at `vis` pixels per tile: True where the
+    sprite covers any of the sheet pixels under that visuals pixel (read from tools/art/sprites.txt)."""
+    lines = (ROOT / "tools/art/sprites.txt").read_text().splitlines()
+    frames = {}
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) >= 2 and words[0] == "anim":
+            frames[words[1]] = [row[:SPRITE_PX] for row in lines[i + 1: i + 1 + SPRITE_PX]]
+    step = SPRITE_PX // vis
+    masks = {}
+    for kind, names in TILE_SPRITES.items():
+        masks[kind] = tuple(
+            [[any(frames[name][j * step + b][i * step + a] != "." for b in range(step) for a in range(step))
+              for i in range(vis)] for j in range(vis)] for name in names)
+    return masks
 
 
 def parse(map_path):
@@ -147,8 +179,9 @@ def visuals(level, width, geometry):
             colours[colour] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[len(colours)]
         return colours[colour]
 
-    back = [["."] * W for _ in range(H)]
-    front = [["."] * W for _ in range(H)]
+    back = [["."] * W for _ in range(H)]  # visuals layer 0: behind the tiles, may scroll slower (parallax)
+    front = [["."] * W for _ in range(H)]  # visuals layer 1: over the tiles, moves with them
+    aligned = [["."] * W for _ in range(H)]  # behind the tiles but lined up with them: copied into front
     in_cave = [[False] * width for _ in range(height)]
     for bx, by, bw, bh in level["backdrops"]:
         for y in range(max(0, by), min(height, by + bh)):
@@ -200,23 +233,39 @@ def visuals(level, width, geometry):
                         shade = py > cy + rh * 0.45
                         back[py][px] = code(theme["cloud_shade"] if shade else theme["cloud"])
 
-        # Pits: a column without any ground is a hole; below the lower of its rims it darkens with depth
-        # instead of showing the hills (which would read as solid snow or grass to stand on).
-        tops = [next((y for y in range(height) if kind[y][x] == "ground"), None) for x in range(width)]
+        # Pits: a column with no floor, or with spikes for a floor, is a pit; from the lower of the rims
+        # beside it down to its floor it darkens with depth instead of showing the hills (which would
+        # read as solid snow or grass to stand on). A rim is the floor of the nearest column that is not a
+        # pit; spikes on a floor level with the rims are no pit. The dark spreads from there into the open
+        # cells below the rim beside it (under an overhang).
+        floors = [next((y for y in range(height) if kind[y][x] in SOLID_KINDS), None) for x in range(width)]
+        pit = [f is None or kind[f][x] == "spikes" for x, f in enumerate(floors)]
+        rim_of = {}  # (x, y) of a cell in a pit -> its rim row
         for x in range(width):
-            if tops[x] is not None:
+            if not pit[x]:
                 continue
-            left = next((tops[i] for i in range(x - 1, -1, -1) if tops[i] is not None), None)
-            right = next((tops[i] for i in range(x + 1, width) if tops[i] is not None), None)
+            left = next((floors[i] for i in range(x - 1, -1, -1) if not pit[i]), None)
+            right = next((floors[i] for i in range(x + 1, width) if not pit[i]), None)
             rims = [t for t in (left, right) if t is not None]
-            if not rims:
+            if not rims or (floors[x] is not None and floors[x] <= max(rims)):
                 continue
-            rim = max(rims) * VIS
-            for py in range(rim, H):
-                depth = (py - rim) / VIS  # tiles below the rim
+            for y in range(max(rims), height if floors[x] is None else floors[x] + 1):
+                rim_of[(x, y)] = max(rims)
+        todo = list(rim_of)
+        while todo:
+            x, y = todo.pop()
+            for nx, ny in ((x - 1, y), (x + 1, y), (x, y + 1)):
+                if 0 <= nx < width and ny < height and (nx, ny) not in rim_of:
+                    if kind[ny][nx] not in SOLID_KINDS or kind[ny][nx] == "spikes":
+                        rim_of[(nx, ny)] = rim_of[(x, y)]  # behind spikes too, through their gaps
+                    if kind[ny][nx] not in SOLID_KINDS:
+                        todo.append((nx, ny))
+        for (x, y), rim_row in rim_of.items():
+            for py in range(y * VIS, y * VIS + VIS):
+                depth = (py - rim_row * VIS) / VIS  # tiles below the rim
                 colour = code(theme["pit"][0 if depth < 1 else 1 if depth < 3 else 2])
                 for px in range(x * VIS, x * VIS + VIS):
-                    back[py][px] = colour
+                    aligned[py][px] = colour
 
     # Cave walls: a dark stone backdrop with a few lighter stones and cracks.
     for ty in range(height):
@@ -225,15 +274,35 @@ def visuals(level, width, geometry):
                 continue
             for py in range(ty * VIS, ty * VIS + VIS):
                 for px in range(tx * VIS, tx * VIS + VIS):
-                    back[py][px] = code(CAVE["wall"])
+                    aligned[py][px] = code(CAVE["wall"])
     for ty in range(height):
         for tx in range(width):
             if in_cave[ty][tx] and rng.random() < 0.18:
                 sx, sy = tx * VIS + rng.randrange(VIS - 3), ty * VIS + rng.randrange(VIS - 2)
                 for py in range(sy, sy + 2):
                     for px in range(sx, sx + 3):
-                        back[py][px] = code(CAVE["stone"])
-                back[sy + 2][sx + 1] = code(CAVE["crack"])
+                        aligned[py][px] = code(CAVE["stone"])
+                aligned[sy + 2][sx + 1] = code(CAVE["crack"])
+
+    # What must line up with the tiles goes into the front layer, which moves with them (the back layer
+    # may have a parallax below 1), and only where the tiles leave it showing: empty cells whole, and the
+    # see-through pixels of a tile's sprite (the gaps between spikes, under a one-way ledge).
+    masks = tile_masks(VIS)
+    for ty in range(height):
+        for tx in range(width):
+            mask = None
+            if kind[ty][tx] in masks:
+                solid_above = ty > 0 and kind[ty - 1][tx] in SOLID_KINDS
+                solid_below = ty + 1 < height and kind[ty + 1][tx] in SOLID_KINDS
+                mask = masks[kind[ty][tx]][1 if solid_above else 0]
+                if kind[ty][tx] == "spikes" and solid_above and not solid_below:
+                    mask = mask[::-1]  # spikes hanging from a ceiling are drawn upside down
+            for j in range(VIS):
+                py = ty * VIS + j
+                for i in range(VIS):
+                    px = tx * VIS + i
+                    if aligned[py][px] != "." and (mask is None or not mask[j][i]):
+                        front[py][px] = aligned[py][px]
 
     # Over the tiles: grass tufts on open ground, vines under cave ceilings. Small and sparse.
     for ty in range(1, height):
@@ -307,7 +376,8 @@ def main(argv):
     pixelart, args, out_root = argv[1], argv[2:], ROOT / "levels"
     if len(args) >= 2 and args[0] == "--out":
         out_root, args = pathlib.Path(args[1]), args[2:]
-    maps = [pathlib.Path(p) for p in args] or sorted((ROOT / "tools/level_sources").glob("*.map"))
+    maps = [pathlib.Path(p) for p in args] or [
+        m for m in sorted((ROOT / "tools/level_sources").glob("*.map")) if m.stem[:2] > FROZEN_UP_TO]
     for m in maps:
         build(pixelart, m, out_root)
 
