@@ -239,8 +239,9 @@ void App::show_results() {
                             gem_news());
         return;
     }
-    bool best =
-        progress_.record(key, game.timer_ticks, game.coins, game.coins_total, session_.play_identity(), gems);
+    const std::int64_t par = chapters_.par_ticks(key);  // a shipped level's key is its name
+    bool best = progress_.record(key, game.timer_ticks, game.coins, game.coins_total,
+                                 session_.play_identity(), gems, par);
     SplitRecord splits = progress_.splits_for(key, session_.play_identity().id());
     const bool best_splits = splits.add_finished_run(splits_.run(), session_.play_identity().id());
     progress_.keep_splits(key, splits);
@@ -249,10 +250,13 @@ void App::show_results() {
     if (!progress_.save(progress_path(), message)) std::fprintf(stderr, "quickstep: %s\n", message.c_str());
     std::vector<MenuNote> notes = gem_news();
     for (MenuNote& line : split_result_lines(splits_.results(), splits, best_splits)) notes.push_back(line);
-    menus_.open_results("Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) +
-                            "   Time " + format_time(game.timer_ticks) + (best ? " (best!)" : "") +
-                            "   Deaths " + std::to_string(game.deaths),
-                        notes);
+    const std::string par_line = par_summary(game.timer_ticks, par);
+    const std::string summary =
+        "Coins " + std::to_string(game.coins) + "/" + std::to_string(game.coins_total) + "   Time " +
+        format_time(game.timer_ticks) + (best ? " (best!)" : "") +
+        (par_line.empty() ? "" : "   " + par_line) + "   Deaths " + std::to_string(game.deaths);
+    std::fprintf(stderr, "results: %s: %s\n", key.c_str(), summary.c_str());
+    menus_.open_results(summary, notes);
 }
 
 }  // namespace qs

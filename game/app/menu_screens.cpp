@@ -111,7 +111,8 @@ void MenuScreens::open_title() {
 namespace {
 
 /// What the level select says of a playable level: how the player stands with it, never its folder.
-std::string level_detail(const LevelListing& listing, const LevelRecord* record) {
+/// `par_ticks`: the level's par time (0: none).
+std::string level_detail(const LevelListing& listing, const LevelRecord* record, std::int64_t par_ticks) {
     std::string maker = listing.author.empty() ? std::string() : "By " + listing.author + ". ";
     if (listing.maker_ticks >= 0)
         maker += "Cleared by its maker in " + format_time(listing.maker_ticks) + ". ";
@@ -119,12 +120,18 @@ std::string level_detail(const LevelListing& listing, const LevelRecord* record)
         maker += "Its maker's clear does not play here: " + shorten_paths(listing.maker_problem) + ". ";
     if (record && record->completed && record->best_ticks == 0)
         return maker + "Finished with assists (no best time kept): " + listing.title;
+    std::string par;
+    if (par_ticks > 0) {
+        par = ". Par " + format_time(par_ticks);
+        if (record) par += record->par_beaten ? ": beaten" : ": not beaten yet";
+    }
     if (record && record->completed) {
         return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
-               std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total);
+               std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total) + par;
     }
-    if (record && record->skipped) return maker + "Skipped (assist), not finished yet: " + listing.title;
-    return maker + "Not finished yet: " + listing.title;
+    if (record && record->skipped)
+        return maker + "Skipped (assist), not finished yet: " + listing.title + par;
+    return maker + "Not finished yet: " + listing.title + par;
 }
 
 }  // namespace
@@ -182,9 +189,12 @@ void MenuScreens::open_level_select() {
         } else if (record && record->skipped) {
             label += "  (skipped)";
         }
+        // The par time next to the best time, marked "beaten" once a run has been within it.
+        const std::int64_t par = listing.shipped ? chapters.par_ticks(listing.name) : 0;
+        if (par > 0) label += "  par " + format_time(par) + (record && record->par_beaten ? " beaten" : "");
         if (listing.ok && listing.maker_ticks >= 0) label += "  (cleared by its maker)";
         std::string detail =
-            listing.ok ? chapter + level_detail(listing, record) : shorten_paths(listing.reason);
+            listing.ok ? chapter + level_detail(listing, record, par) : shorten_paths(listing.reason);
         fs::path path = listing.path;
         menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
         if (listing.ok) menu_.items.back().preview = path;

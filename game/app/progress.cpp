@@ -10,6 +10,7 @@
 #include "game/app/paths.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/sim/world.hpp"
+#include "game/view/hud.hpp"
 
 namespace qs {
 
@@ -120,9 +121,11 @@ std::string read_entry(const json& entry, LevelRecord& record) {
     const json* completed = field("completed");
     if (!completed || !completed->is_boolean()) return "\"completed\" is not true or false";
     record.completed = completed->get<bool>();
-    if (const json* skipped = field("skipped")) {
-        if (!skipped->is_boolean()) return "\"skipped\" is not true or false";
-        record.skipped = skipped->get<bool>();
+    for (auto [name, target] : {std::pair{"skipped", &record.skipped}, {"par_beaten", &record.par_beaten}}) {
+        if (const json* flag = field(name)) {  // optional: files written before it have none
+            if (!flag->is_boolean()) return std::string("\"") + name + "\" is not true or false";
+            *target = flag->get<bool>();
+        }
     }
     std::int64_t number = 0;
     const json* ticks = field("best_ticks");
@@ -230,6 +233,7 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
                         {"best_tuning", digest_text(record.best_tuning)},
                         {"best_play", digest_text(record.best_play)}};
         if (record.skipped) levels[name]["skipped"] = true;
+        if (record.par_beaten) levels[name]["par_beaten"] = true;
         if (record.gems_placed != 0 || record.gems != 0) {
             levels[name]["gems"] = gem_list(record.gems);
             levels[name]["gems_placed"] = gem_list(record.gems_placed);
@@ -247,7 +251,7 @@ bool Progress::save(const std::filesystem::path& path, std::string& message) {
 }
 
 bool Progress::record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
-                      const PlayIdentity& play, GemsFound gems) {
+                      const PlayIdentity& play, GemsFound gems, std::int64_t par_ticks) {
     LevelRecord& record = levels_[level];
     // A level finished only with assists has no best time (0) to beat.
     const bool best = !record.completed || record.best_ticks == 0 || record.best_tuning != play.tuning ||
@@ -258,6 +262,7 @@ bool Progress::record(const std::string& level, std::int64_t ticks, int coins, i
         record.best_play = play.id();
     }
     record.completed = true;
+    if (par_ticks > 0 && ticks <= par_ticks) record.par_beaten = true;
     record.best_coins = std::max(record.best_coins, coins);
     record.coins_total = coins_total;
     keep_gems(record, gems);
@@ -292,6 +297,16 @@ std::string gems_summary(unsigned kept_before, GemsFound run) {
         "Gems " + std::to_string(gem_count(run.found)) + "/" + std::to_string(gem_count(run.placed));
     if (run.found & ~kept_before) text += ", new!";
     return text;
+}
+
+std::string par_summary(std::int64_t ticks, std::int64_t par_ticks) {
+    if (par_ticks <= 0) return {};
+    const std::string par = "Par " + format_time(par_ticks);
+    const std::int64_t margin = ticks <= par_ticks ? par_ticks - ticks : ticks - par_ticks;
+    // Tenths of a second, rounded down as the times are shown.
+    const std::string seconds = std::to_string(margin / 60) + "." + std::to_string(margin % 60 / 6) + " s";
+    if (ticks > par_ticks) return par + ", " + seconds + " over";
+    return margin < 6 ? par + ", beaten" : par + ", beaten by " + seconds;
 }
 
 int gem_count(unsigned mask) {

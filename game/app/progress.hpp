@@ -39,6 +39,9 @@ struct LevelRecord {
     unsigned gems = 0;
     /// The level's gems as of its last finished run, the same bits (0: a level without gems).
     unsigned gems_placed = 0;
+    /// A run without assists reached the goal within the level's par time (chapters.hpp); kept in the
+    /// file only when true, so files written before par times load as not beaten.
+    bool par_beaten = false;
 
     /// Ranges accepted from the file: about 500 years of ticks at 60 a second, and coins well above what
     /// a level can hold.
@@ -60,6 +63,9 @@ int gem_count(unsigned mask);
 /// What the results screen says of a finished run's gems: "Gems 2/3, new!" (found in this run and not
 /// kept before: `kept_before`), "Gems 2/3"; "" for a level without gems.
 std::string gems_summary(unsigned kept_before, GemsFound run);
+/// What the results screen says of a run's time against the level's par time: "Par 0:30.0, beaten by 8.6 s",
+/// "Par 0:30.0, beaten" (to the tick), "Par 0:30.0, 2.1 s over"; "" for a level without par (0).
+std::string par_summary(std::int64_t ticks, std::int64_t par_ticks);
 
 class Progress {
    public:
@@ -77,8 +83,9 @@ class Progress {
     /// Records a completion made under `play`; returns true when it is a new best time: the first, a
     /// faster one, or the first under this tuning (a best time under other tuning is replaced, not beaten).
     /// `gems`: the gems found in the run and those the level holds; found gems are added to the ones kept.
+    /// `par_ticks`: the level's par time (0: none); a run within it marks the par beaten for good.
     bool record(const std::string& level, std::int64_t ticks, int coins, int coins_total,
-                const PlayIdentity& play, GemsFound gems = {});
+                const PlayIdentity& play, GemsFound gems = {}, std::int64_t par_ticks = 0);
     /// Records a completion that keeps no best time (an assisted run): the level counts as finished, and
     /// the gems found count as in any finished run (an assist changes how hard the way is, not the find).
     void record_assisted(const std::string& level, int coins_total, GemsFound gems = {}) {

@@ -80,6 +80,11 @@ std::string Chapters::number(const std::string& level) const {
     return "";
 }
 
+std::int64_t Chapters::par_ticks(const std::string& level) const {
+    const auto place = find(level);
+    return place ? std::int64_t{place->second->par_seconds} * 60 : 0;
+}
+
 namespace {
 
 bool read_text(const nlohmann::json& object, const char* key, const std::string& where, std::string& out,
@@ -167,6 +172,32 @@ std::optional<Chapters> parse_chapters(const nlohmann::json& doc, const std::str
             chapter.levels.push_back(std::move(entry));
         }
         chapters.push_back(std::move(chapter));
+    }
+    if (auto par = doc.find("par"); par != doc.end()) {
+        if (!par->is_object()) {
+            error = where + ": \"par\" must be an object of level names and seconds";
+            return std::nullopt;
+        }
+        for (const auto& [level, seconds] : par->items()) {
+            const std::string at = where + ": par." + level;
+            ChapterLevel* entry = nullptr;
+            for (Chapter& chapter : chapters) {
+                for (ChapterLevel& listed : chapter.levels) {
+                    if (listed.level == level) entry = &listed;
+                }
+            }
+            if (!entry) {
+                error = at + ": no chapter lists this level";
+                return std::nullopt;
+            }
+            if (!seconds.is_number_integer() || seconds.get<long long>() < 1 ||
+                seconds.get<long long>() > chapters_max_par_seconds) {
+                error = at + ": the par time must be a whole number of seconds from 1 to " +
+                        std::to_string(chapters_max_par_seconds) + ", got " + seconds.dump();
+                return std::nullopt;
+            }
+            entry->par_seconds = seconds.get<int>();
+        }
     }
     return Chapters(std::move(chapters));
 }

@@ -1,12 +1,14 @@
 // Chapters: the shipped levels in playing order, grouped into named chapters (assets/chapters.json), and
 // the unlock rules the level select and "next level" follow: a level opens when the level before it in
-// that order is finished; a bonus level opens when enough coins have been collected instead.
+// that order is finished; a bonus level opens when enough coins have been collected instead. A level may
+// have a par time: the designers' target, shown against the player's time.
 //
 //   std::string error;
 //   Chapters chapters = load_chapters(data_dir() / "assets/chapters.json", error);
 //   if (chapters.unlocked("02_walker_woods", progress)) ...
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -21,6 +23,7 @@ namespace qs {
 struct ChapterLevel {
     std::string level;     ///< folder name of a shipped level
     int coins_needed = 0;  ///< 0: opens when the level before it is finished; > 0: opens at this many coins
+    int par_seconds = 0;   ///< the par time in whole seconds; 0: the level has none
 };
 
 struct Chapter {
@@ -58,6 +61,8 @@ class Chapters {
     std::vector<std::size_t> playing_order(const std::vector<std::string>& names) const;
     /// "C-N": chapter C's N-th level, counting from 1 (bonus levels too); "" for a level no chapter lists.
     std::string number(const std::string& level) const;
+    /// The par time of `level` in ticks (60 a second); 0 for a level without one or not listed.
+    std::int64_t par_ticks(const std::string& level) const;
 
    private:
     std::vector<Chapter> chapters_;
@@ -67,10 +72,21 @@ class Chapters {
 inline constexpr std::uintmax_t chapters_max_bytes = 64 * 1024;
 inline constexpr std::size_t chapters_max_chapters = 32, chapters_max_levels = 64, chapters_max_text = 200;
 inline constexpr int chapters_max_coins = 1'000'000;
+/// A par time is 1 to 3600 seconds.
+inline constexpr int chapters_max_par_seconds = 3600;
 
-/// Parses a chapters document: {"chapters": [{"name", "blurb", "levels": ["folder" or {"level", "coins"}]}]}.
-/// Nullopt with `error` ("WHERE: what is wrong") for a wrong type, an empty or over-long text, a level
-/// listed twice, counts over the limits, or a first level that is a bonus level.
+/// The designers' rule for a level's par time: its solution's time (the ticks its solution.txt takes to
+/// the goal) times 1.5, rounded up to a whole second. Generous on purpose: the solution knows the level,
+/// a player beating par has learnt it.
+constexpr int par_seconds_for(std::int64_t solution_ticks) {
+    return static_cast<int>((solution_ticks * 3 + 119) / 120);
+}
+
+/// Parses a chapters document: {"chapters": [{"name", "blurb", "levels": ["folder" or {"level", "coins"}]}],
+/// "par": {"folder": seconds, ...}} ("par" optional, each key a listed level). Nullopt with `error`
+/// ("WHERE: what is wrong") for a wrong type, an empty or over-long text, a level listed twice, counts
+/// over the limits, a first level that is a bonus level, or a par time that is not a whole number of
+/// seconds from 1 to chapters_max_par_seconds or names a level no chapter lists.
 std::optional<Chapters> parse_chapters(const nlohmann::json& doc, const std::string& where,
                                        std::string& error);
 /// Reads and parses `path` (size and depth capped before parsing).

@@ -74,9 +74,9 @@ menus_expected='0: title 0 "Play"
 150: title 3 "Quit"
 160: title 0 "Play"
 170: title 1 "Level select"
-180: level_select 0 "1-1  First Steps"
+180: level_select 0 "1-1  First Steps  par *"
 190: level_select 1 "1-2  locked"
-200: level_select 0 "1-1  First Steps"
+200: level_select 0 "1-1  First Steps  par *"
 210: level_select * "Back"
 220: title 0 "Play"
 230: playing
@@ -88,7 +88,7 @@ menus_expected='0: title 0 "Play"
 290: paused 0 "Resume"
 300: paused 1 "Restart level"
 310: paused 2 "Level select"
-320: level_select 0 "1-1  First Steps"
+320: level_select 0 "1-1  First Steps  par *"
 330: paused 0 "Resume"
 340: playing
 350: paused 0 "Resume"
@@ -164,7 +164,7 @@ expect_trace hotplug "run right with the stick to the goal, then the results men
 220: results 2 "Level select"
 230: results 0 "Next level"
 240: results 2 "Level select"
-250: level_select 0 "1-1  First Steps"
+250: level_select 0 "1-1  First Steps  par *"
 EOF
 
 # ---- unplugging mid-play pauses, and lets go of what the pad held ----

@@ -1,5 +1,6 @@
 // Chapters: the shipped chapters file lists every shipped level once, the unlock rules over progress files
-// (which level opens which, a bonus level's coins), the playing order, and hostile chapters files.
+// (which level opens which, a bonus level's coins), the playing order, hostile chapters files, and par
+// times: the rule, their reading, and every shipped level's par following the rule from its solution.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -8,6 +9,9 @@
 
 #include "game/app/progress.hpp"
 #include "game/levels/chapters.hpp"
+#include "game/levels/level_catalog.hpp"
+#include "game/sim/tuning.hpp"
+#include "game/sim/world.hpp"
 #include "game_shipped_levels.hpp"
 
 using namespace qs;
@@ -191,4 +195,75 @@ TEST_CASE("chapters: the shipped game ends after The Last Ascent, chapter 3's la
     CHECK(chapters->number("25_the_last_ascent") == "3-8");
     CHECK(chapters->number("10_golden_vault") == "3-9");
     CHECK(last_chapter.levels.back().coins_needed > 0);  // the bonus stays after the finale
+}
+
+TEST_CASE("chapters: the par rule is the solution's time times 1.5, rounded up to a whole second") {
+    CHECK(par_seconds_for(600) == 15);   // 10 s -> 15 s exactly
+    CHECK(par_seconds_for(601) == 16);   // 15.025 s rounds up
+    CHECK(par_seconds_for(1560) == 39);  // 26 s -> 39 s
+    CHECK(par_seconds_for(1561) == 40);
+    CHECK(par_seconds_for(1) == 1);
+    CHECK(par_seconds_for(2400) == 60);
+}
+
+TEST_CASE("chapters: par times are read per level and checked, the place named") {
+    std::string error;
+    auto chapters = parse_chapters(json::parse(R"({"chapters": [
+        {"name": "1. Hills", "blurb": "first", "levels": ["a", "b", {"level": "bonus", "coins": 50}]}],
+        "par": {"a": 30, "bonus": 3600}})"),
+                                   "ch.json", error);
+    REQUIRE_MESSAGE(chapters, error);
+    CHECK(chapters->par_ticks("a") == 1800);
+    CHECK(chapters->par_ticks("b") == 0);  // no par
+    CHECK(chapters->par_ticks("bonus") == 216000);
+    CHECK(chapters->par_ticks("not_listed") == 0);
+
+    auto error_of = [](const std::string& par) {
+        std::string message;
+        auto parsed = parse_chapters(
+            json::parse(R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a"]}], "par": )" + par +
+                        "}"),
+            "ch.json", message);
+        CHECK_FALSE(parsed);
+        return message;
+    };
+    const std::string range = "the par time must be a whole number of seconds from 1 to 3600";
+    CHECK(error_of(R"({"a": 0})") == "ch.json: par.a: " + range + ", got 0");
+    CHECK(error_of(R"({"a": -5})") == "ch.json: par.a: " + range + ", got -5");
+    CHECK(error_of(R"({"a": 3601})") == "ch.json: par.a: " + range + ", got 3601");
+    CHECK(error_of(R"({"a": 12.5})") == "ch.json: par.a: " + range + ", got 12.5");
+    CHECK(error_of(R"({"a": "30"})") == "ch.json: par.a: " + range + ", got \"30\"");
+    CHECK(error_of(R"({"a": 1e300})").find("ch.json: par.a: " + range) == 0);
+    CHECK(error_of(R"({"a": 18446744073709551615})").find("ch.json: par.a: " + range) == 0);
+    CHECK(error_of(R"({"zz": 30})") == "ch.json: par.zz: no chapter lists this level");
+    CHECK(error_of(R"([30])") == "ch.json: \"par\" must be an object of level names and seconds");
+}
+
+TEST_CASE("chapters: every shipped main level has the par time its solution gives by the rule") {
+    std::string error;
+    auto chapters = load_chapters(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/chapters.json", error);
+    REQUIRE_MESSAGE(chapters, error);
+    std::vector<std::string> problems;
+    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    for (const char* name : qs::test::shipped_levels) {
+        const std::string level = name;
+        CAPTURE(level);
+        const std::string folder = std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level;
+        CheckedLevel checked = check_level(folder);
+        REQUIRE(checked.level);
+        World world(checked.level, tuning, checked.entities);
+        InputScript script;
+        REQUIRE_MESSAGE(script.load(folder + "/solution.txt", error), error);
+        ActionState actions;
+        for (std::int64_t tick = 0; tick < 36000 && !world.game.completed; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+            world.step(actions);
+        }
+        REQUIRE(world.game.completed);
+        const std::int64_t solution = world.game.timer_ticks;
+        CAPTURE(solution);
+        CHECK(chapters->par_ticks(level) == std::int64_t{par_seconds_for(solution)} * 60);
+        CHECK(solution <= chapters->par_ticks(level));  // the solution beats its level's par
+    }
 }

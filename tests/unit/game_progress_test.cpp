@@ -264,3 +264,49 @@ TEST_CASE("progress: a record key as a file name keeps a project's level in the 
     CHECK(record_file_stem("castle/Level_0@00ff") == "castle%2FLevel_0@00ff");
     CHECK(record_file_stem("100%/a") == "100%25%2Fa");
 }
+
+TEST_CASE("progress: a run within par marks it beaten for good; files without the mark load as not beaten") {
+    Progress progress;
+    const PlayIdentity play{1, 2, 3, tuning_digest(Tuning{}), 1};
+    progress.record("lab", 1900, 5, 10, play, {}, 1800);  // over par
+    CHECK_FALSE(progress.find("lab")->par_beaten);
+    progress.record("lab", 1800, 5, 10, play, {}, 1800);  // to the tick: beaten
+    CHECK(progress.find("lab")->par_beaten);
+    progress.record("lab", 2500, 5, 10, play, {}, 1800);  // a slower run later keeps it
+    CHECK(progress.find("lab")->par_beaten);
+    progress.record("no_par", 100, 1, 1, play);  // a level without par never has it beaten
+    CHECK_FALSE(progress.find("no_par")->par_beaten);
+
+    const fs::path path = fs::temp_directory_path() / "quickstep-progress-par-test.json";
+    std::string message;
+    REQUIRE(progress.save(path, message));
+    Progress loaded = Progress::load(path, message);
+    CHECK(message.empty());
+    CHECK(loaded.find("lab")->par_beaten);
+    CHECK_FALSE(loaded.find("no_par")->par_beaten);
+
+    // tests/data/legacy/progress.json was written before par times: it loads whole, nothing beaten.
+    Progress legacy =
+        Progress::load(fs::path(QUICKSTEP_SOURCE_DIR) / "tests/data/legacy/progress.json", message);
+    CHECK(message.empty());
+    CHECK_FALSE(legacy.damaged());
+    REQUIRE(legacy.find("01_first_steps"));
+    CHECK(legacy.find("01_first_steps")->best_ticks == 732);
+    CHECK_FALSE(legacy.find("01_first_steps")->par_beaten);
+
+    // A mark that is not true or false makes its entry invalid, as any mistyped field does.
+    std::ofstream(path) << R"({ "levels": { "a": { "completed": true, "best_ticks": 600, "best_coins": 1,)"
+                        << R"( "coins_total": 2, "par_beaten": 1 } } })";
+    Progress bad = Progress::load(path, message);
+    CHECK(message.find("level 'a': \"par_beaten\" is not true or false") != std::string::npos);
+    CHECK_FALSE(bad.find("a"));
+    fs::remove(path);
+}
+
+TEST_CASE("progress: the results' par text: beaten by, beaten to the tick, over; none without par") {
+    CHECK(par_summary(1280, 1800) == "Par 0:30.0, beaten by 8.6 s");
+    CHECK(par_summary(1800, 1800) == "Par 0:30.0, beaten");
+    CHECK(par_summary(1796, 1800) == "Par 0:30.0, beaten");  // under a tenth of a second
+    CHECK(par_summary(1926, 1800) == "Par 0:30.0, 2.1 s over");
+    CHECK(par_summary(5000, 0).empty());
+}
