@@ -10,7 +10,7 @@ const LevelSchema& level_schema() {
     static const LevelSchema schema = [] {
         LevelSchema s;
         for (const TileProperties& tile : kTileTypes) s.tile_types.emplace_back(tile.name);
-        s.music_tracks = {"day", "dusk", "cave", "snow", "title"};  // assets/music/<name>.ogg
+        s.music_tracks = {"day", "dusk", "cave", "snow", "works", "title"};  // assets/music/<name>.ogg
         for_each_entity_type([&]<class T>() {
             if constexpr (T::placeable) {
                 s.prefabs.emplace_back(T::type_name);

@@ -193,7 +193,7 @@ TEST_CASE("art: audio on the dummy driver loads and plays or degrades") {
 }
 
 TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or degrades silently") {
-    const char* tracks[] = {"title", "day", "dusk", "cave", "snow"};
+    const char* tracks[] = {"title", "day", "dusk", "cave", "snow", "works"};
     {
         qs::Audio silent(false);
         CHECK(silent.play_music(assets_dir / "music" / "day.ogg"));
@@ -214,8 +214,8 @@ TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or d
                       audio.error());
         for (int frame = 0; frame < 5; ++frame) audio.update();
     }
-    CHECK(audio.music_file() == assets_dir / "music" / "snow.ogg");
-    CHECK(audio.play_music(assets_dir / "music" / "snow.ogg"));  // the same track: keeps playing
+    CHECK(audio.music_file() == assets_dir / "music" / "works.ogg");
+    CHECK(audio.play_music(assets_dir / "music" / "works.ogg"));  // the same track: keeps playing
     CHECK_FALSE(audio.play_music(assets_dir / "music" / "missing.ogg"));
     CHECK_FALSE(audio.error().empty());
     audio.set_volume(20);
@@ -231,7 +231,7 @@ TEST_CASE("art: music plays, changes track, fades and keeps its own volume, or d
 TEST_CASE("art: every music track is an Ogg Vorbis loop of one to three minutes") {
     // Read from the Ogg pages: the sample rate in the Vorbis identification header, the length in samples
     // as the granule position of the last page (its header's bytes 6..13, little endian).
-    for (const char* track : {"title", "day", "dusk", "cave", "snow"}) {
+    for (const char* track : {"title", "day", "dusk", "cave", "snow", "works"}) {
         CAPTURE(track);
         std::ifstream in(assets_dir / "music" / (std::string(track) + ".ogg"), std::ios::binary);
         const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

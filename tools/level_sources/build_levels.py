@@ -13,8 +13,9 @@ A .map file is a list of directives, then one combined map (tiles and sprites in
     place CHAR X Y              one more sprite CHAR centred at tile coordinates (X, Y), e.g. with
                                 scale 2: `place c 10.75 4.25` (half-tile placement between cells)
     theme NAME                  visuals: `day` (clouds and green hills), `dusk` (warm clouds, blue
-                                hills), `snow` (pale peaks), `cave` (no hills) or `none` (no visuals
-                                written)
+                                hills), `snow` (pale peaks), `works` (a factory hall: brick wall, girders,
+                                pipes and lamps; steel-capped brick ground), `cave` (no hills) or `none`
+                                (no visuals written)
     backdrop X Y W H            visuals: a cave wall behind the tiles in that tile rectangle
     seed N                      visuals: random seed (default 1)
     detail N                    visuals: pixels per tile, 8 (the default) or 16 (the tiles' own pixel
@@ -22,9 +23,9 @@ A .map file is a list of directives, then one combined map (tiles and sprites in
     map                         the rows follow (short rows are padded with '.'); '.' is empty
 It writes a pixelart source per level and runs the pixelart tool, which writes the PNGs with SDL_image:
 geometry/layer0.png (1 px per tile), sprites/layer0.png (K px per tile), visuals/layer0.png (sky, clouds
-and hills, drawn behind the tiles: the .lvl may give it a parallax below 1, so nothing
+and hills or the factory hall, drawn behind the tiles: the .lvl may give it a parallax below 1, so nothing
 in it lines up with the tiles) and visuals/layer1.png (drawn over the tiles and moving with them: pit
-depth and cave walls where the tiles leave them showing, grass tufts and hanging vines),
+depth and cave walls where the tiles leave them showing, grass tufts, hanging vines, the factory's trim),
 both `detail` px per tile. The .lvl files and solution scripts are written by hand.
 
 usage: build_levels.py PIXELART_BINARY [--out DIR] [MAP...]
@@ -49,8 +50,18 @@ THEMES = {
              "cloud_shade": "#f6cdb8d0", "pit": ["#6f7699", "#525774", "#373a50"]},
     "snow": {"far": "#c3d3ea", "near": "#e4edf7", "near_dark": "#d2deec", "cloud": "#ffffffd0",
              "cloud_shade": "#eef3fae0", "pit": ["#8294b2", "#5f6f8a", "#3e4960"]},
+    # The Works: a factory hall (brick wall, steel girders, pipes, warm lamps) instead of sky and hills.
+    "works": {"pit": ["#3b2c2a", "#2b201f", "#1d1615"]},
     "cave": {},
 }
+# The factory hall's colours; `lit` are the bricks and mortar in a lamp's warm light (two rings).
+WORKS = {"brick": ["#5b3b35", "#553631", "#603f37"], "mortar": "#3e2825",
+         "brick_lit": ["#74483a", "#8e5a40"], "mortar_lit": ["#4f3329", "#62402f"],
+         "girder": "#3d4350", "girder_edge": "#566072", "rivet": "#7d8798",
+         "pipe_light": "#9aa6b2", "pipe": "#6d7a88", "pipe_dark": "#4a5560", "flange": "#56626e",
+         "cord": "#26262c", "shade": "#3a3f4a", "bulb": "#ffe7a0",
+         "cap_light": "#c3cad4", "cap": "#8a94a3", "cap_dark": "#3c4350", "cap_rivet": "#dde3ea",
+         "tile_mortar": "#6e3e2c"}
 CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
 DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf": "#6cbf4f",
          "flower": "#f6e27a", "pebble": "#b89a7a"}
@@ -207,8 +218,10 @@ def visuals(level, width, geometry):
         for x in range(width):  # and a moving average, so the hills roll instead of stepping
             window = median[max(0, x - 10): x + 11]
             smooth.append(sum(window) / len(window))
-        phase1, phase2 = rng.uniform(0, 6.3), rng.uniform(0, 6.3)
-        for px in range(W):
+        if level["theme"] == "works":
+            factory_hall(back, code, rng, width, VIS, min(smooth))
+        phase1, phase2 = (0, 0) if level["theme"] == "works" else (rng.uniform(0, 6.3), rng.uniform(0, 6.3))
+        for px in range(W if level["theme"] != "works" else 0):
             tx = px / VIS
             base = smooth[min(width - 1, int(tx))] * VIS
             far = base - VIS * (3.2 + 1.6 * math.sin(tx / 9.0 + phase1) + 0.8 * math.sin(tx / 3.7 + phase2))
@@ -219,7 +232,7 @@ def visuals(level, width, geometry):
                 back[py][px] = code(theme["near_dark"] if py < near + 2 else theme["near"])
         # Clouds: soft ellipses in the upper sky.
         top_sky = int(min(smooth) * VIS)
-        for _ in range(max(3, width // 14)):
+        for _ in range(max(3, width // 14) if level["theme"] != "works" else 0):
             cx = rng.uniform(0, W)
             cy = rng.uniform(VIS, max(VIS * 2, top_sky - VIS * 6))
             rw, rh = rng.uniform(2.0, 4.5) * VIS, rng.uniform(0.7, 1.2) * VIS
@@ -237,7 +250,7 @@ def visuals(level, width, geometry):
         # beside it down to its floor it darkens with depth instead of showing the hills (which would
         # read as solid snow or grass to stand on). A rim is the floor of the nearest column that is not a
         # pit; spikes on a floor level with the rims are no pit. The dark spreads from there into the open
-        # cells below the rim beside it (under an overhang).
+        # cells below the rim beside it that have a tile above them (under an overhang).
         floors = [next((y for y in range(height) if kind[y][x] in SOLID_KINDS), None) for x in range(width)]
         pit = [f is None or kind[f][x] == "spikes" for x, f in enumerate(floors)]
         rim_of = {}  # (x, y) of a cell in a pit -> its rim row
@@ -255,7 +268,9 @@ def visuals(level, width, geometry):
         while todo:
             x, y = todo.pop()
             for nx, ny in ((x - 1, y), (x + 1, y), (x, y + 1)):
-                if 0 <= nx < width and ny < height and (nx, ny) not in rim_of:
+                # only under an overhang: open sky beside a pit is no pit
+                if 0 <= nx < width and ny < height and (nx, ny) not in rim_of and (
+                        pit[nx] or floors[nx] is not None and floors[nx] < ny):
                     if kind[ny][nx] not in SOLID_KINDS or kind[ny][nx] == "spikes":
                         rim_of[(nx, ny)] = rim_of[(x, y)]  # behind spikes too, through their gaps
                     if kind[ny][nx] not in SOLID_KINDS:
@@ -304,13 +319,16 @@ def visuals(level, width, geometry):
                     if aligned[py][px] != "." and (mask is None or not mask[j][i]):
                         front[py][px] = aligned[py][px]
 
+    if level["theme"] == "works":
+        factory_trim(front, code, kind, VIS)
+
     # Over the tiles: grass tufts on open ground, vines under cave ceilings. Small and sparse.
     for ty in range(1, height):
         for tx in range(width):
             if kind[ty][tx] != "ground":
                 continue
             above = kind[ty - 1][tx]
-            if above == "empty" and not in_cave[ty - 1][tx] and rng.random() < 0.45:
+            if above == "empty" and not in_cave[ty - 1][tx] and level["theme"] != "works" and rng.random() < 0.45:
                 gx = tx * VIS + rng.randrange(1, VIS - 2)
                 gy = ty * VIS - 1
                 colour = code(DECOR["grass_light"] if rng.random() < 0.5 else DECOR["grass"])
@@ -335,6 +353,110 @@ def visuals(level, width, geometry):
                         if i % 3 == 2 and vx + 1 < W:
                             front[py][vx + 1] = code(DECOR["leaf"])
     return ["".join(r) for r in back], ["".join(r) for r in front], colours
+
+
+def factory_hall(back, code, rng, width, VIS, top_ground):
+    """The Works' back layer: a brick wall filling the level, lamps hanging from a beam under the top with
+    warm light on the bricks, steel girders standing in it and pipes running along it."""
+    H, W = len(back), len(back[0])
+    lamps = []  # (x, y) pixel centres of the bulbs
+    beam_y = VIS  # the top beam's upper edge: one tile down
+    lamp_y = max(beam_y + VIS * 2, min(int(top_ground * VIS) - VIS * 3, beam_y + VIS * 4))
+    x = rng.uniform(3, 8) * VIS
+    while x < W:
+        lamps.append((int(x), lamp_y + rng.randrange(-VIS // 2, VIS // 2 + 1)))
+        x += rng.uniform(10, 15) * VIS
+    bh, bw = max(2, VIS // 4), max(4, VIS // 2)  # a brick's height and width in pixels
+    shades = [rng.randrange(3) for _ in range((H // bh + 1) * (W // bw + 2))]
+    rings = [2.5 * VIS, 4.5 * VIS]  # radii of the bright and the dim ring
+    dither = VIS / 4  # each ring's edge is a checkerboard this wide, as pixel art shades
+    for py in range(H):
+        row = py // bh
+        offset = (row % 2) * (bw // 2)
+        near = [(lx, ly) for lx, ly in lamps if abs(py - ly) < rings[1] + dither]
+        for px in range(W):
+            light = 0
+            for lx, ly in near:
+                d = math.hypot(px - lx, py - ly)
+                for level, radius in ((2, rings[0]), (1, rings[1])):
+                    if d < radius - dither or (d < radius + dither and (px + py) % 2 == 0):
+                        light = max(light, level)
+                        break
+            if py % bh == 0 or (px + offset) % bw == 0:
+                back[py][px] = code(WORKS["mortar_lit"][light - 1] if light else WORKS["mortar"])
+            elif light:
+                back[py][px] = code(WORKS["brick_lit"][light - 1])
+            else:
+                shade = shades[row * (W // bw + 2) + (px + offset) // bw]
+                back[py][px] = code(WORKS["brick"][shade])
+    # Girders: steel columns from the beam to the floor, riveted.
+    x = rng.uniform(6, 12) * VIS
+    while x < W - VIS:
+        gx = int(x)
+        for py in range(beam_y, H):
+            for px in range(gx, min(W, gx + VIS)):
+                edge = px - gx in (0, VIS - 1)
+                rivet = (px - gx) in (VIS // 4, VIS - 1 - VIS // 4) and py % VIS == VIS // 2
+                back[py][px] = code(WORKS["rivet"] if rivet else WORKS["girder_edge"] if edge else WORKS["girder"])
+        x += rng.uniform(14, 22) * VIS
+    # Pipes: a few runs along the wall, each turning down to the floor at its end, flanged.
+    thick = max(3, VIS * 5 // 16)
+    for _ in range(max(2, width // 40)):
+        y0 = int(rng.uniform(beam_y + VIS * 2.5, max(beam_y + VIS * 3, top_ground * VIS - VIS * 1.5)))
+        x0 = int(rng.uniform(0, W * 0.8))
+        x1 = min(W - thick, x0 + int(rng.uniform(18, 45) * VIS))
+        def pipe_pixel(px, py, along, across):
+            colour = WORKS["pipe_light"] if across == 0 else WORKS["pipe_dark"] if across == thick - 1 else WORKS["pipe"]
+            if along % (5 * VIS) < max(2, VIS // 8):
+                colour = WORKS["flange"]
+            back[py][px] = code(colour)
+        for px in range(x0, x1 + thick):
+            for i in range(thick):
+                pipe_pixel(px, y0 + i, px - x0, i)
+        for py in range(y0 + thick, H):
+            for i in range(thick):
+                pipe_pixel(x1 + i, py, py - y0, i)
+    # The beam under the top, then the lamps hanging from it: a cord, a shade and a bulb.
+    for py in range(beam_y, beam_y + VIS // 2):
+        for px in range(W):
+            edge = py in (beam_y, beam_y + VIS // 2 - 1)
+            rivet = px % VIS == VIS // 2 and py == beam_y + VIS // 4
+            back[py][px] = code(WORKS["rivet"] if rivet else WORKS["girder_edge"] if edge else WORKS["girder"])
+    unit = max(1, VIS // 8)  # lamp pixels per 8 visuals pixels of a tile
+    for lx, ly in lamps:
+        for py in range(beam_y + VIS // 2, ly - 3 * unit):
+            back[py][lx] = code(WORKS["cord"])
+        for i in range(3 * unit):  # a shade widening downwards
+            half = unit + i
+            for px in range(lx - half, lx + half + 1):
+                back[ly - 3 * unit + i][px] = code(WORKS["shade"])
+        for py in range(ly, ly + 2 * unit):
+            for px in range(lx - 2 * unit, lx + 2 * unit + 1):
+                back[py][px] = code(WORKS["bulb"])
+
+
+def factory_trim(front, code, kind, VIS):
+    """The Works over the tiles: a riveted steel cap on ground open to the air, and mortar lines that make
+    the ground bricks."""
+    height, width = len(kind), len(kind[0])
+    cap = max(2, VIS * 5 // 16)  # the grass band of the ground's top sprite, covered
+    bh, bw = max(2, VIS // 4), max(4, VIS // 2)
+    for ty in range(height):
+        for tx in range(width):
+            if kind[ty][tx] != "ground":
+                continue
+            open_top = ty == 0 or kind[ty - 1][tx] not in SOLID_KINDS
+            for j in range(VIS):
+                py = ty * VIS + j
+                for i in range(VIS):
+                    px = tx * VIS + i
+                    if open_top and j < cap:
+                        rivet = j == cap // 2 and i in (VIS // 4, VIS - 1 - VIS // 4)
+                        colour = (WORKS["cap_rivet"] if rivet else WORKS["cap_light"] if j == 0
+                                  else WORKS["cap_dark"] if j == cap - 1 else WORKS["cap"])
+                        front[py][px] = code(colour)
+                    elif py % bh == 0 or (px + (py // bh % 2) * (bw // 2)) % bw == 0:
+                        front[py][px] = code(WORKS["tile_mortar"])
 
 
 def build(pixelart, map_path, out_root):
