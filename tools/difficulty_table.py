@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Measures how hard each shipped level is, for the difficulty table in LEVELS.md.
+
+For every jump press in a level's solution.txt (a `+jump` with its `-jump`, or a `jump` tap) it moves that
+one press, release with it, by 1, 2, ... ticks earlier and later, and replays the level with game_trace
+until the run no longer finishes cleanly (the goal reached with no heart lost): the press's window is the
+number of ticks it may start on. The hardest jump is the press with the smallest window. Checkpoints come
+from the level's state at tick 0 (`quickstep --dump-state`): their count, and the longest stretch without
+one, in tiles (start, checkpoints and goal in order of x) and in ticks of the solution (from the start or a
+checkpoint reached to the next one or the goal).
+
+usage: difficulty_table.py BUILD_DIR [--max-shift K] LEVEL_FOLDER...     (K: 12 by default)
+Prints one Markdown table row per level.
+"""
+import json
+import subprocess
+import sys
+import tempfile
+
+
+def parse_script(path):
+    """The script's lines, and its jump presses as (index of the press line, index of its release or None)."""
+    lines = open(path).read().splitlines()
+    presses, held = [], None
+    for i, line in enumerate(lines):
+        words = line.split("#")[0].split()
+        if len(words) != 2:
+            continue
+        if words[1] == "+jump":
+            held = len(presses)
+            presses.append([i, None])
+        elif words[1] == "-jump" and held is not None:
+            presses[held][1] = i
+            held = None
+        elif words[1] == "jump":
+            presses.append([i, None])
+    return lines, presses
+
+
+def shifted(lines, press, by):
+    out = list(lines)
+    for i in press:
+        if i is None:
+            continue
+        tick, action = out[i].split("#")[0].split()
+        if int(tick) + by < 0:
+            return None
+        out[i] = f"{int(tick) + by} {action}"
+    return out
+
+
+def run(build, level, lines):
+    """(finished cleanly, the trace's rows) of `lines` played on `level`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as script:
+        script.write("\n".join(lines) + "\n")
+        script.flush()
+        out = subprocess.run([f"{build}/game_trace", level, script.name, "900"], capture_output=True,
+                             text=True).stdout
+    rows = [[float(w) for w in line.split()] for line in out.splitlines() if line.strip()]
+    if not rows:
+        return False, rows
+    start_health = rows[0][6]
+    clean = rows[-1][9] == 1 and rows[-1][8] == 0 and min(r[6] for r in rows) >= start_health
+    return clean, rows
+
+
+def level_row(build, level, max_shift):
+    lines, presses = parse_script(f"{level}/solution.txt")
+    ok, rows = run(build, level, lines)
+    if not ok:
+        return f"| {level} | solution does not finish cleanly |"
+    ticks = int(rows[-1][0])
+    windows = []
+    for n, press in enumerate(presses):
+        width = 1
+        for sign in (-1, 1):
+            for by in range(1, max_shift + 1):
+                moved = shifted(lines, press, sign * by)
+                if moved is None or not run(build, level, moved)[0]:
+                    break
+                width += 1
+        windows.append((width, int(lines[press[0]].split()[0])))
+    dump = json.loads(subprocess.run([f"{build}/quickstep", level, "--headless", "--frames", "0",
+                                      "--dump-state", "-"], capture_output=True, text=True).stdout)
+    of = lambda kind: [e for e in dump["entities"] if e["type"] == kind]
+    start, goal = of("player")[0], of("goal")[0]
+    checkpoints = sorted(of("checkpoint"), key=lambda e: e["x"])
+    xs = [start["x"]] + [c["x"] for c in checkpoints] + [goal["x"]]
+    longest_tiles = max(b - a for a, b in zip(xs, xs[1:]))
+    # Ticks: when the solution first comes within a tile of each checkpoint, then the goal's tick.
+    reached = [0]
+    for c in checkpoints:
+        near = [r[0] for r in rows if abs(r[1] - c["x"]) < 1 and abs(r[2] - c["y"]) < 1.5]
+        if near:
+            reached.append(near[0])
+    reached = sorted(reached) + [ticks]
+    longest_ticks = max(b - a for a, b in zip(reached, reached[1:]))
+    hardest = min(windows) if windows else None
+    name = level.rstrip("/").split("/")[-1]
+    spacing = ", ".join(f"{b - a:.0f}" for a, b in zip(xs, xs[1:]))
+    hard = f"{hardest[0]} (the press at tick {hardest[1]})" if hardest else "no jump"
+    capped = " (capped)" if hardest and hardest[0] >= 2 * max_shift + 1 else ""
+    return (f"| {name} | {ticks} | {len(presses)} | {hard}{capped} | {len(checkpoints)} | {spacing} | "
+            f"{longest_tiles:.0f} tiles, {longest_ticks:.0f} ticks |")
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    build, args, max_shift = argv[1], argv[2:], 12
+    if args[0] == "--max-shift":
+        max_shift, args = int(args[1]), args[2:]
+    print("| level | solution ticks | jumps | hardest jump's window (ticks) | checkpoints | "
+          "spacing (tiles: start, checkpoints, goal) | longest stretch without a checkpoint |")
+    print("|---|---|---|---|---|---|---|")
+    for level in args:
+        print(level_row(build, level, max_shift), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
