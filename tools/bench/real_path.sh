@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# The headline figures measured from outside, as an outsider measures them: the real game run headless on
+# generated stress levels with scripted input, its report lines (quicksave:, quickload:, rewind:, level:),
+# its --frame-report and --dump-state, and process wall, CPU and peak memory from /usr/bin/time; this
+# machine's baseline (start-up time, a memcpy rate) printed beside them; one table: figure, goal, measured.
+#   bash tools/bench/real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N]
+# BUILD_DIR holds quickstep and game_stress_level. OUT_DIR gets the levels, every run's output and the
+# table (OUT_DIR/table.txt). Figures are medians over N runs (default 5; 3 for the 100 000-entity runs).
+# --quick: one run each on small levels (2 000 / 5 000 entities, a 256x256 cave), to check the script
+# end to end; its figures are not the headline ones.
+set -euo pipefail
+
+usage() { echo "usage: real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N]" >&2; exit 2; }
+[ $# -ge 2 ] || usage
+build=$(realpath "$1")
+out=$(mkdir -p "$2" && realpath "$2")
+shift 2
+quick=0
+runs=5
+while [ $# -gt 0 ]; do
+    case $1 in
+        --quick) quick=1; runs=1 ;;
+        --runs) [ $# -ge 2 ] || usage; runs=$2; shift ;;
+        *) usage ;;
+    esac
+    shift
+done
+qs=$build/quickstep
+[ -x "$qs" ] && [ -x "$build/game_stress_level" ] || { echo "real_path.sh: no quickstep or game_stress_level in $build" >&2; exit 2; }
+timer=/usr/bin/time
+[ -x "$timer" ] || { echo "real_path.sh: /usr/bin/time is needed (Debian package time)" >&2; exit 2; }
+
+if [ $quick = 1 ]; then
+    small=2000 big=5000 cave=256x256 big_runs=1 help_runs=3 dd_count=200
+else
+    small=10000 big=100000 cave=2048x2048 big_runs=$(( runs < 3 ? runs : 3 )) help_runs=20 dd_count=2000
+fi
+levels=$out/levels
+runs_dir=$out/runs
+rm -rf "$runs_dir"
+mkdir -p "$levels" "$runs_dir"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME=$out/data XDG_CONFIG_HOME=$out/config
+make_level() {  # NAME ARGS...: made once per OUT_DIR (game_stress_level is deterministic)
+    local name=$1
+    shift
+    [ -d "$levels/$name" ] ||
+        "$build/game_stress_level" "$@" >/dev/null || { echo "real_path.sh: game_stress_level $* failed" >&2; exit 1; }
+}
+make_level small "$levels/small" "$small"
+make_level big "$levels/big" "$big"
+make_level cave --cave "$levels/cave" "$cave"
+
+# run NAME LEVEL FRAMES SCRIPT [ARGS...]: one headless run; NAME.err holds its stderr, NAME.time the
+# process wall s, user s, system s, peak resident KB; NAME.frames its frame report.
+run() {
+    local name=$1 level=$2 frames=$3 script=$4
+    shift 4
+    "$timer" -o "$runs_dir/$name.time" -f "%e %U %S %M" "$qs" "$level" --levels-dir "$levels" --headless \
+        --frames "$frames" --input "$script" --frame-report "$runs_dir/$name.frames" "$@" \
+        >"$runs_dir/$name.out" 2>"$runs_dir/$name.err" ||
+        { echo "real_path.sh: run $name failed: $(tail -3 "$runs_dir/$name.err")" >&2; exit 1; }
+}
+
+# The baseline: process start-up before any work, and a memory copy rate.
+for i in $(seq "$help_runs"); do "$timer" -a -o "$runs_dir/help.time" -f "%e %U %S %M" "$qs" --help >/dev/null; done
+dd if=/dev/zero of=/dev/null bs=1M count=$dd_count 2>"$runs_dir/dd.err"
+
+# F5 every 40 ticks and F9 20 ticks after each, 30 times (10 at the big level), then a fresh process whose
+# first tick is an F9: the save read back from disk.
+f5f9() {  # COUNT FILE
+    : >"$2"
+    for k in $(seq 0 $(($1 - 1))); do echo "$((40 + 40 * k)) quicksave" >>"$2"; echo "$((60 + 40 * k)) quickload" >>"$2"; done
+}
+f5f9 30 "$runs_dir/f5f9_small.txt"
+f5f9 10 "$runs_dir/f5f9_big.txt"
+echo "1 quickload" >"$runs_dir/disk.txt"
+printf '0 +right\n' >"$runs_dir/right.txt"
+# A 60-tick rewind 480 ticks after the keyframe at level tick 600, released: the release steps 420 again.
+printf '0 +right\n1080 +rewind\n1140 -rewind\n' >"$runs_dir/rewind.txt"
+
+for i in $(seq "$runs"); do
+    rm -rf "$out/saves"
+    run "f5f9_small.$i" small 1250 "$runs_dir/f5f9_small.txt" --save-dir "$out/saves"
+    run "disk_small.$i" small 2 "$runs_dir/disk.txt" --save-dir "$out/saves"
+    run "rewind_small.$i" small 1160 "$runs_dir/rewind.txt" --save-dir "$out/saves.r"
+    run "ticks_small.$i" small 1200 "$runs_dir/right.txt" --save-dir "$out/saves.r" --dump-state "$runs_dir/ticks_small.$i.json"
+    run "cave.$i" cave 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
+done
+for i in $(seq "$big_runs"); do
+    rm -rf "$out/saves"
+    run "f5f9_big.$i" big 420 "$runs_dir/f5f9_big.txt" --save-dir "$out/saves"
+    run "disk_big.$i" big 2 "$runs_dir/disk.txt" --save-dir "$out/saves"
+    run "start_big.$i" big 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
+    run "ticks_big.$i" big 600 "$runs_dir/right.txt" --save-dir "$out/saves.r"
+done
+rm -rf "$out/saves" "$out/saves.r"
+
+python3 - "$runs_dir" "$runs" "$big_runs" "$small" "$big" "$cave" "$quick" <<'PY' | tee "$out/table.txt"
+import glob, json, os, re, statistics, sys
+d, runs, big_runs, small, big, cave, quick = sys.argv[1:]
+runs, big_runs, small, big, quick = int(runs), int(big_runs), int(small), int(big), quick == "1"
+cw, ch = (int(v) for v in cave.split("x"))
+
+def med(v): return statistics.median(v) if v else float("nan")
+def p90(v):
+    v = sorted(v)
+    return v[min(len(v) - 1, int(0.9 * len(v)))] if v else float("nan")
+def lines(name, prefix):  # the report lines of every run NAME.i, per run
+    out = []
+    for path in sorted(glob.glob(f"{d}/{name}.*.err")):
+        out.append([l for l in open(path).read().splitlines() if l.startswith(prefix)])
+    return out
+def ms(line): return float(re.search(r"([0-9.]+) ms$", line).group(1))
+def frames(name):  # every run's frame rows: (tick, steps, tick_ms, events)
+    out = []
+    for path in sorted(glob.glob(f"{d}/{name}.*.frames")):
+        rows = []
+        for l in open(path).read().splitlines()[1:]:
+            f = l.split()
+            rows.append((int(f[1]), int(f[2]), float(f[3]), f[6].split(",")))
+        out.append(rows)
+    return out
+def times(name):  # every run's (wall s, cpu s, peak KB)
+    out = []
+    for path in sorted(glob.glob(f"{d}/{name}.*.time")) or [f"{d}/{name}.time"]:
+        for l in open(path).read().splitlines():
+            f = l.split()
+            if len(f) == 4 and f[0][0].isdigit():
+                out.append((float(f[0]), float(f[1]) + float(f[2]), int(f[3])))
+    return out
+def k(n): return f"{n // 1000}k" if n % 1000 == 0 else str(n)
+
+rows = []
+def row(figure, goal, measured): rows.append((figure, goal, measured))
+
+# The rewind: 60 ticks back at the small level and the release.
+rw = [ms(r[-1]) for r in lines("rewind_small", "rewind:") if r]
+rf = frames("rewind_small")
+release = [x[2] for run in rf for x in run if "release" in x[3]]
+back = [x[2] for run in rf for x in run if "rewind" in x[3] and "release" not in x[3]]
+row(f"releasing a 60-tick rewind at {k(small)} (headless: `rewind:` line; the release frame)",
+    "`rewind:` ≤ 40 ms; no frame over 16.7 ms",
+    f"rewind: median {med(rw):.1f} ms; release frame {med(release):.1f} ms")
+row(f"one tick back at {k(small)} (tick ms of the frames rewinding)", "≤ 0.5 ms",
+    f"median {med(back):.3f} ms, p90 {p90(back):.3f} ms")
+row(f"holding rewind at 4× at {k(small)} (4 ticks back a frame)", "≤ 16.7 ms",
+    f"{4 * med(back):.2f} ms (4 × one tick back; a window adds its drawing)")
+
+# F5 / F9.
+for name, n in (("f5f9_small", small), ("f5f9_big", big)):
+    saves = lines(name, "quicksave:")
+    loads = lines(name, "quickload:")
+    s = [ms(l) for r in saves for l in r]
+    first_s = [ms(r[0]) for r in saves if r]
+    ld = [ms(l) for r in loads for l in r]
+    first_l = [ms(r[0]) for r in loads if r]
+    if n == small:
+        row(f"F5 at {k(n)} (`quicksave:`)", "≤ 0.5 ms p90",
+            f"median {med(s):.2f} ms, p90 {p90(s):.2f} ms, first F5 {med(first_s):.2f} ms")
+        row(f"F9 at {k(n)} (`quickload:`)", "≤ 2 ms", f"median {med(ld):.2f} ms, first F9 {med(first_l):.2f} ms")
+    else:
+        row(f"F5 at {k(n)} (`quicksave:`)", "—", f"median {med(s):.2f} ms, p90 {p90(s):.2f} ms")
+        row(f"F9 at {k(n)} (`quickload:`)", "≤ 10 ms, first included",
+            f"median {med(ld):.2f} ms, first F9 {med(first_l):.2f} ms")
+disk = []
+for name in ("disk_small", "disk_big"):
+    disk.append(med([ms(r[0]) for r in lines(name, "quickload:") if r]))
+row(f"F9 from disk in a fresh process, {k(small)} / {k(big)} (`quickload:`)", "≤ 2× msgpack-c (bench_game_quicksave)",
+    f"{disk[0]:.2f} / {disk[1]:.2f} ms")
+
+# Ticks: the game's whole tick from the frame report (one tick a frame headless).
+def tick_ms(name, last):
+    runs_ = frames(name)
+    mean = med([statistics.fmean(x[2] for x in run[1:]) for run in runs_ if len(run) > 1])
+    tail = med([statistics.fmean(x[2] for x in run[-last:]) for run in runs_ if run])
+    return mean, tail
+m, t = tick_ms("ticks_small", 60)
+row(f"one tick at {k(small)} (frame report, 1 200 ticks running right)", "≤ 1 ms",
+    f"mean {m:.2f} ms, last 60 ticks {t:.2f} ms")
+m, t = tick_ms("ticks_big", 60)
+cpu = med([c / 600 * 1000 for _, c, _ in times("ticks_big")])
+row(f"one tick at {k(big)} (frame report, 600 ticks running right)", "≤ 10 ms, steady",
+    f"mean {m:.2f} ms, last 60 ticks {t:.2f} ms; process CPU {cpu:.2f} ms per tick")
+
+# Memory.
+start_kb = med([kb for _, _, kb in times("start_big")])
+after_kb = med([kb for _, _, kb in times("ticks_big")])
+row(f"peak resident memory at {k(big)}: at start / after 600 ticks", "≤ 400 B/entity",
+    f"{start_kb * 1024 / big:.0f} / {after_kb * 1024 / big:.0f} B/entity ({start_kb / 1024:.0f} / {after_kb / 1024:.0f} MB)")
+per_min = []
+for path in sorted(glob.glob(f"{d}/ticks_small.*.json")):
+    r = json.load(open(path))["rewind"]
+    if r["ticks"] > 0: per_min.append(r["bytes"] / r["ticks"] * 3600 / 2**20)
+pm = med(per_min)
+row(f"rewind memory at {k(small)} (dump's `rewind` after 1 200 ticks)", "the 64 MB default keeps 60 s",
+    f"{pm:.1f} MB/min: 64 MB keep {64 / pm * 60:.0f} s")
+
+# Start of the cave level, whole process.
+walls = [w for w, _, _ in times("cave")]
+mpx = cw * ch / 1e6
+level_ms = med([ms(r[0]) for r in lines("cave", "level:") if r])
+row(f"start of a {cw}×{ch} cave level ({mpx:.2f} Mpx), whole process wall", "≤ 25 ms/Mpx",
+    f"{med(walls) * 1000 / mpx:.1f} ms/Mpx: {med(walls) * 1000:.0f} ms (`level:` {level_ms:.0f} ms)")
+
+# The baseline.
+help_ms = med([w * 1000 for w, _, _ in times("help")])
+m = re.search(r"copied, ([0-9.]+) s, ([0-9.,]+ [GMk]?B/s)", open(f"{d}/dd.err").read())
+load = open("/proc/loadavg").read().split()[:3]
+print(f"# real_path.sh{' --quick (small sizes: not headline figures)' if quick else ''}: "
+      f"{runs} runs ({big_runs} at {k(big)}), medians")
+print(f"# baseline: `quickstep --help` median {help_ms:.1f} ms; memcpy (dd bs=1M) {m.group(2) if m else '?'}; "
+      f"{os.cpu_count()} cores; load {' '.join(load)}")
+print("| figure | goal | measured |")
+print("|---|---|---|")
+for r in rows: print(f"| {r[0]} | {r[1]} | {r[2]} |")
+PY
