@@ -394,6 +394,45 @@ class SlotMap {
         free_tail_ = layout.free_list.empty() ? kNone : layout.free_list.back();
     }
 
+    /// import_layout() for a map that already equals `layout` in every slot but those in `changed` (and
+    /// those at or beyond the smaller of the two slot counts): the slot table and the free list become
+    /// exactly `layout` in O(changed + free list) instead of O(slots). A slot that dies loses its value;
+    /// one that comes alive gets make_value(Key); one alive in both with the same generation keeps its
+    /// value. `changed` may repeat an index. The caller vouches for the layout and for the unchanged
+    /// slots (a rewind's step back: the recording knows which slots its undone ticks touched); nothing is
+    /// validated. Dense order is not index order afterwards. If make_value throws, the map is left valid
+    /// but part way.
+    template <class Make>
+    void patch_layout(const Layout& layout, const std::vector<std::uint32_t>& changed, Make&& make_value) {
+        const auto count = static_cast<std::uint32_t>(layout.slots.size());
+        const auto before = static_cast<std::uint32_t>(slots_.size());
+        for (std::uint32_t i = count; i < before; ++i)
+            if (slots_[i].alive) drop_value(i);
+        slots_.resize(count, Slot{1, kNone, false});
+        auto set = [&](std::uint32_t i) {
+            const SlotState& want = layout.slots[i];
+            if (slots_[i].alive && (!want.alive || slots_[i].generation != want.generation)) drop_value(i);
+            slots_[i].generation = want.generation;
+            if (want.alive && !slots_[i].alive) {
+                values_.push_back(make_value(Key{i, want.generation}));
+                dense_to_slot_.push_back(i);
+                slots_[i].alive = true;
+                slots_[i].link = static_cast<std::uint32_t>(values_.size() - 1);
+            } else if (!want.alive) {
+                slots_[i].link = kNone;
+            }
+        };
+        for (std::uint32_t i : changed)
+            if (i < count) set(i);
+        for (std::uint32_t i = before; i < count; ++i) set(i);
+        for (std::size_t k = 0; k < layout.free_list.size(); ++k)
+            slots_[layout.free_list[k]].link =
+                k + 1 < layout.free_list.size() ? layout.free_list[k + 1] : kNone;
+        free_count_ = layout.free_list.size();
+        free_head_ = layout.free_list.empty() ? kNone : layout.free_list.front();
+        free_tail_ = layout.free_list.empty() ? kNone : layout.free_list.back();
+    }
+
     /// Calls f(Key, const T&) for every live value in increasing slot index order (the order a snapshot
     /// lists them in, and dense order after an import). O(slots), no sorting.
     template <class F>
@@ -427,6 +466,22 @@ class SlotMap {
         if (v.capacity() >= count) return;
         v.reserve(count + count / 8);
         populate_pages(v.data(), v.capacity() * sizeof(V));
+    }
+
+    // Removes an alive slot's value (the last dense value moves into the hole); the slot is left dead with
+    // its generation and out of the free list (patch_layout sets both).
+    void drop_value(std::uint32_t index) {
+        const std::uint32_t dense = slots_[index].link;
+        const std::size_t last = values_.size() - 1;
+        if (dense != last) {
+            values_[dense] = std::move(values_[last]);
+            dense_to_slot_[dense] = dense_to_slot_[last];
+            slots_[dense_to_slot_[dense]].link = dense;
+        }
+        values_.pop_back();
+        dense_to_slot_.pop_back();
+        slots_[index].alive = false;
+        slots_[index].link = kNone;
     }
 
     // Marks an alive slot dead: advance its generation, then free list back or retirement.

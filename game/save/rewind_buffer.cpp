@@ -456,10 +456,14 @@ WorldSnapshot RewindBuffer::mirrored_snapshot() const {
     return snapshot;
 }
 
-void RewindBuffer::apply(const Undo& undo) {
+void RewindBuffer::apply(const Undo& undo, Touched* touched) {
     const std::uint8_t* at = undo.bytes.data();
     const std::uint8_t* end = at + undo.bytes.size();
     const std::uint8_t flags = *at++;
+    if (touched) {
+        touched->game = touched->game || (flags & has_game);
+        touched->layout = touched->layout || (flags & has_layout);
+    }
     if (flags & has_game) {
         const std::size_t size = get_varint(at);
         game_bytes_.assign(at, at + size);
@@ -476,6 +480,7 @@ void RewindBuffer::apply(const Undo& undo) {
             const auto index = static_cast<std::uint32_t>(get_varint(at));
             const std::uint32_t generation = get_u32(at);
             layout_.slots[index] = {generation, *at++ != 0};
+            if (touched) touched->slots.push_back(index);
         }
         std::vector<std::uint32_t>& free_list = layout_.free_list;
         const std::uint8_t free_change = *at++;
@@ -492,6 +497,7 @@ void RewindBuffer::apply(const Undo& undo) {
     while (at < end) {
         const auto index = static_cast<std::uint32_t>(get_varint(at));
         const std::uint8_t kind = *at++;
+        if (touched) touched->slots.push_back(index);
         if (index >= entities_.size()) {
             entities_.resize(index + 1);
             types_.resize(index + 1);
@@ -525,11 +531,13 @@ void RewindBuffer::undo_last_tick() {
     Undo undo = std::move(ticks_.back());
     ticks_.pop_back();
     bytes_ -= undo.size();
-    apply(undo);
+    apply(undo, &touched_);
 }
 
 std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
     if (!recording_ || ticks_.empty() || ticks <= 0) return 0;
+    touched_.slots.clear();
+    touched_.game = touched_.layout = false;
     std::int64_t done = 0;
     for (; done < ticks && !ticks_.empty(); ++done) undo_last_tick();
     // Inputs and keyframes after this position belong to the future that is being undone.
@@ -541,7 +549,18 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         bytes_ -= snapshot_bytes(*keyframes_.back().snapshot);
         keyframes_.pop_back();
     }
-    world.restore(mirrored_snapshot());
+    // The live world held the recorded state before these ticks were undone, so only the slots they
+    // touched differ: those are put back in place. When they are many (a long jump back), one rebuild of
+    // the whole world costs less.
+    std::sort(touched_.slots.begin(), touched_.slots.end());
+    touched_.slots.erase(std::unique(touched_.slots.begin(), touched_.slots.end()), touched_.slots.end());
+    if (by_deltas_ && touched_.slots.size() <= layout_.slots.size() / 4 + 64) {
+        const std::optional<GameState> game =
+            touched_.game ? std::optional<GameState>(game_from_bytes(game_bytes_)) : std::nullopt;
+        world.put_back(layout_, touched_.layout, touched_.slots, entities_, game ? &*game : nullptr);
+    } else {
+        world.restore(mirrored_snapshot());
+    }
     world.changes().clear();  // the world is now exactly what is recorded
     return done;
 }

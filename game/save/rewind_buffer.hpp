@@ -13,7 +13,9 @@
 //
 // Box2D keeps state the fields do not hold (contact cache, warm-start impulses, body order). A world put
 // back from fields alone runs on slightly differently from the one that was there. So step_back() shows
-// the recorded state (exact in every field), and resume() rebuilds the live world by restoring the last
+// the recorded state (exact in every field: only the slots the undone ticks touched are written back into
+// the live world, World::put_back, which leaves Box2D and the indexes to be rebuilt when next needed), and
+// resume() rebuilds the live world by restoring the last
 // canonical keyframe (level start, quicksave, quickload: points where the live world was itself freshly
 // built) and stepping the recorded inputs up to the rewound tick: the same future as before the rewind.
 #pragma once
@@ -66,8 +68,13 @@ class RewindBuffer {
     void record(World& world, const ActionState& actions);
     /// Puts `world` back one recorded tick; false (nothing changes) when none is left.
     bool step_back(World& world) { return step_back(world, 1) == 1; }
-    /// Puts `world` back up to `ticks` recorded ticks at once (one rebuild of the world); returns how many.
+    /// Puts `world` back up to `ticks` recorded ticks at once; returns how many. `world` is the world being
+    /// recorded, holding the state at the current position (as record(), step_back() and resume() leave
+    /// it): the slots the undone ticks touched are written back in place (World::put_back), or the whole
+    /// world rebuilt from the recorded state when they are many.
     std::int64_t step_back(World& world, std::int64_t ticks);
+    /// Tests: false makes every step back rebuild the whole world from the recorded state (World::restore).
+    void set_step_back_by_deltas(bool on) { by_deltas_ = on; }
     /// After step_back(): makes `world` the live world exactly as it ran at this tick (see above).
     /// Returns the ticks stepped again to get there (0 when a keyframe is at this tick, -1 when none is
     /// close enough and the world stays as step_back() left it).
@@ -116,7 +123,13 @@ class RewindBuffer {
     Undo record_changes(World& world, const std::vector<std::uint32_t>* indices, bool layout_changed);
     /// Where `world` differs from the recorded state (cross-check), or empty.
     std::string unrecorded_change(World& world) const;
-    void apply(const Undo& undo);
+    /// What the ticks a step back undid touched: slot indices (repeats allowed), the layout, the game state.
+    struct Touched {
+        std::vector<std::uint32_t> slots;
+        bool layout = false, game = false;
+    };
+    /// Brings the recorded state back over `undo`, noting in `touched` (if given) what it changed.
+    void apply(const Undo& undo, Touched* touched = nullptr);
     void undo_last_tick();
     void trim();
     WorldSnapshot mirrored_snapshot() const;
@@ -140,6 +153,8 @@ class RewindBuffer {
 
     std::array<FieldTable, std::variant_size_v<Entity>> tables_ = FieldTable::for_roster();
     bool cross_check_ = false;
+    bool by_deltas_ = true;
+    Touched touched_;  ///< reused between step backs
     std::vector<std::string> unmarked_;
     // prepare_start(): the copy being made (of prepared_from_) and where it goes.
     std::shared_ptr<const WorldSnapshot> prepared_from_;

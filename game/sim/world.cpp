@@ -152,6 +152,7 @@ World::MoveResult World::move_box(double& x, double& y, double half_width, doubl
 }
 
 bool World::spawn(Entity entity) {
+    settle();
     if (entities.size() + pending_spawn_.size() >= max_live_entities) {
         if (!spawn_refused_) {
             spawn_refused_ = true;
@@ -165,6 +166,7 @@ bool World::spawn(Entity entity) {
 }
 
 void World::erase(EntityRef ref) {
+    settle();
     if (std::find(pending_erase_.begin(), pending_erase_.end(), ref) == pending_erase_.end()) {
         pending_erase_.push_back(ref);
     }
@@ -195,6 +197,7 @@ void World::flush_changes() {
 }
 
 void World::step(const ActionState& actions) {
+    settle();
     actions_ = &actions;
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;

@@ -85,6 +85,18 @@ class World {
     /// rebuilds in one go). With a `helper`, the copy is shared with its thread while this one scans the
     /// entities (this thread does what the helper has not started by then); the result is the same.
     void rebuild_canonical(WorldSnapshot* snapshot = nullptr, Worker* helper = nullptr);
+    /// A rewind's step back in place: the slots in `changed` take the entities `recorded` holds for them (by
+    /// slot index; bodies ignored), with `layout_changed` the slot table and free list become `layout`
+    /// (SlotMap::patch_layout), and with `game_before` the game state becomes it. Every other slot must
+    /// already hold what the recording holds. The entities, layout and game state (what is drawn, dumped
+    /// and captured) are then exact; Box2D and the indexes are left behind and rebuilt, as restore(capture())
+    /// would, before anything reads them: the next step(), rebuild_canonical(), a box query. A touched
+    /// entity has no body until then.
+    void put_back(const EntityMap::Layout& layout, bool layout_changed,
+                  const std::vector<std::uint32_t>& changed, const std::vector<Entity>& recorded,
+                  const GameState* game_before);
+    /// Whether put_back() left Box2D and the indexes to be rebuilt.
+    bool put_back_pending() const { return put_back_; }
     // ---- for entities ----
     /// The entity `ref` names if it is alive and of type T, else nullptr. A mutable lookup counts as a
     /// change of that entity (change_marks.hpp); find() is the read-only one.
@@ -194,7 +206,8 @@ class World {
     /// Box2D user data for an entity's body.
     static std::uintptr_t body_tag(EntityRef ref);
     static EntityRef ref_from_tag(std::uintptr_t tag);
-    /// The camera bounds for a point: the camera_area containing it, or the whole level.
+    /// The camera bounds for a point: the camera_area containing it, or the whole level. Exact after
+    /// put_back() too (camera areas never come or go in play), so drawing a rewind rebuilds nothing.
     WorldRect camera_bounds(double x, double y);
 
     /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, without
@@ -217,6 +230,10 @@ class World {
 
    private:
     // ---- the canonical build (restore, rebuild_canonical): world_rebuild.cpp; Box2D: world.cpp ----
+    /// After put_back(): Box2D and the indexes rebuilt from the entities (restore(capture())).
+    void settle() {
+        if (put_back_) restore(capture());
+    }
     /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
     void start_physics(const std::optional<TerrainWindow::Box>& player);
     /// The copy and scan of rebuild_canonical, a chunk of slots at a time on one or two threads.
@@ -274,6 +291,7 @@ class World {
     std::vector<WorldEvent> events_;
     const ActionState* actions_ = nullptr;
     bool stepping_ = false;
+    bool put_back_ = false;  ///< put_back() ran since the last build: Box2D and the indexes are behind
     ChangeMarks changes_;
 };
 

@@ -376,6 +376,7 @@ bool World::mover_near(const b2AABB& query) const {
 }
 
 bool World::entity_solid_at(double x, double y) {
+    settle();
     b2Vec2 point(static_cast<float>(x), static_cast<float>(y));
     b2AABB box;
     box.lowerBound = point - b2Vec2(0.01f, 0.01f);
@@ -405,6 +406,7 @@ bool World::entity_solid_at(double x, double y) {
 }
 
 GroundContact World::probe_ground(double x, double bottom, double half_width, bool allow_one_way) {
+    settle();
     GroundContact contact;
     double row_top = std::round(bottom);
     bool any_solid_tile = false;
@@ -511,6 +513,7 @@ void World::probe_entities_box2d(GroundContact& contact, bool& any_entity, const
 }
 
 bool World::box_blocked(double x, double y, double half_width, double half_height) {
+    settle();
     constexpr double inset = 0.001;
     int x0 = to_tile(x - half_width + inset), x1 = to_tile(x + half_width - inset);
     int y0 = to_tile(y - half_height + inset), y1 = to_tile(y + half_height - inset);

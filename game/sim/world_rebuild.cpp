@@ -70,6 +70,7 @@ void World::restore(const WorldSnapshot& snapshot) {
     }
     if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
     physics_.reset();
+    put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
     std::size_t next = 0;
@@ -97,7 +98,17 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // scan and bodies as restore(). The storage order stays: nothing the world does depends on it (ticks
     // go in slot order, bodies are made in slot order), so it need not be import_layout's. The position
     // indexes (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference and hold
-    // boxes of entities that never move, so they answer as freshly built ones would.
+    // boxes of entities that never move, so they answer as freshly built ones would. After put_back() they
+    // may name entities that are gone or miss ones that are back: then it is restore(capture()) itself.
+    if (put_back_) {
+        if (snapshot) {
+            capture_into(*snapshot);
+            restore(*snapshot);
+        } else {
+            restore(capture());
+        }
+        return;
+    }
     physics_.reset();
     pending_erase_.clear();
     pending_spawn_.clear();
@@ -150,6 +161,34 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     index_.end_scan(entities, copy->chunks);
     make_bodies();
     index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
+}
+
+void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
+                     const std::vector<std::uint32_t>& changed, const std::vector<Entity>& recorded,
+                     const GameState* game_before) {
+    if (!put_back_) {
+        // Every entity drawn from where it stands, as after restore(); the touched ones again below.
+        for (Entity& entity : entities) {
+            BodyState& state = body_state(entity);
+            state.prev_x = state.x;
+            state.prev_y = state.y;
+        }
+        put_back_ = true;
+    }
+    if (layout_changed) {
+        entities.patch_layout(layout, changed, [&](EntityMap::Key key) { return recorded[key.index]; });
+    }
+    const auto slots = static_cast<std::uint32_t>(entities.slot_count());
+    for (const std::uint32_t index : changed) {
+        if (index >= slots || !entities.slot_alive(index)) continue;
+        Entity& entity = entities.value_at_slot(index);
+        entity = recorded[index];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+    }
+    if (game_before) game = *game_before;
 }
 
 void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {

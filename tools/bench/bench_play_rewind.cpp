@@ -1,14 +1,14 @@
 // Rewind on the game's own path: a shipped level loaded from its folder (or the 10 000-entity stress level),
 // its solution played tick by tick through World::step exactly as the play session does, and the calls the
-// session makes timed: RewindBuffer::record after each step, step_back (one tick back, the world rebuilt),
-// a 60-second jump back in one go, and resume (the live world stepped again from the keyframe on release).
-// The stress level is also played through PlaySession::step itself (step, record, the canonical rebuild
-// in place and the keyframe every 10 s) with the recording on and off: the difference is what recording costs
-// on the real path, keyframes and all.
-// Record times are the calling thread's CPU time (the machine is shared: wall time under load says more
-// about the load than about the code); the wall time is a counter beside it.
-// Counters: recorded bytes per minute of play, entities, slots marked as changed per tick.
-// Run: ./build/tools/bench/bench_play_rewind
+// session makes timed: RewindBuffer::record after each step, step_back (one tick back, the slots it touched
+// put back), a 60-second jump back in one go, and resume (the live world stepped again from the keyframe on
+// release). The stress level is also played through PlaySession::step itself (step, record, the canonical
+// rebuild in place and the keyframe every 10 s) with the recording on and off: the difference is what
+// recording costs on the real path, keyframes and all. Record times are the calling thread's CPU time (the
+// machine is shared: wall time under load says more about the load than about the code); the wall time is a
+// counter beside it. Counters: recorded bytes per minute of play, entities, slots marked as changed per tick.
+// One tick back is also timed on the stress level, in place and by a whole rebuild
+// (BM_RewindOneTickBackStress). Run: ./build/tools/bench/bench_play_rewind
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -177,7 +177,7 @@ BENCHMARK(BM_SessionStepStress)
     ->Iterations(1200)
     ->Unit(benchmark::kMillisecond);
 
-/// One tick back: what each tick of a held rewind costs (the world rebuilt from the recorded state).
+/// One tick back: what each tick of a held rewind costs (the slots the tick touched put back in place).
 void BM_RewindOneTickBack(benchmark::State& state) {
     Play play(shipped_levels[state.range(0)]);
     for (auto _ : state) {
@@ -192,6 +192,34 @@ void BM_RewindOneTickBack(benchmark::State& state) {
     state.SetLabel(shipped_levels[state.range(0)]);
 }
 BENCHMARK(BM_RewindOneTickBack)->DenseRange(0, 5)->Unit(benchmark::kMicrosecond);
+
+/// One tick back on the stress level: 600 ticks played running right (turrets firing, coins taken), then
+/// stepped back a tick per iteration, as a held rewind does. Second argument 1: in place (the game's way),
+/// 0: the whole world rebuilt from the recorded state each tick, for comparison.
+void BM_RewindOneTickBackStress(benchmark::State& state) {
+    Play play(static_cast<int>(state.range(0)));
+    play.buffer.set_step_back_by_deltas(state.range(1) != 0);
+    auto play_600 = [&play] {
+        play.restart();
+        play.actions.press(qs::Action::right);
+        for (int i = 0; i < 600; ++i) play.step();
+    };
+    play_600();
+    for (auto _ : state) {
+        if (play.buffer.ticks() == 0) {
+            state.PauseTiming();
+            play_600();
+            state.ResumeTiming();
+        }
+        play.buffer.step_back(*play.world);
+    }
+    state.counters["entities"] = static_cast<double>(play.world->entities.size());
+}
+BENCHMARK(BM_RewindOneTickBackStress)
+    ->Args({10000, 1})
+    ->Args({10000, 0})
+    ->Unit(benchmark::kMicrosecond)
+    ->Iterations(1200);
 
 /// 60 seconds back at once, then the release: 3600 recorded ticks undone in one go and the world rebuilt
 /// (jump), and the live world stepped again from the keyframe at the level start (resume; 0 ticks here,
