@@ -30,7 +30,7 @@ both `detail` px per tile. The .lvl files and solution scripts are written by ha
 
 usage: build_levels.py PIXELART_BINARY [--out DIR] [MAP...]
        (DIR defaults to the repository's levels/; each map writes DIR/<map name>/; without MAP every map
-       from 11 on: levels 01-10 must keep their bytes)
+       from 11 on: levels 01-10 are built only when their map is named, see FROZEN_UP_TO)
 """
 import math
 import pathlib
@@ -66,8 +66,10 @@ CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
 DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf": "#6cbf4f",
          "flower": "#f6e27a", "pebble": "#b89a7a"}
 SOLID = "ground"
-# Shipped levels 01 to 10 keep their bytes (the legacy-quicksave tests read them): without MAP arguments
-# only the later ones are built; name a frozen level's map to build it anyway.
+# Shipped levels 01 to 10 are built only when their map is named: their shipped visuals are not what this
+# script draws (a rebuild redraws them), and 01's bytes are bound by the legacy-quicksave tests
+# (tests/data/legacy). To add sprites to one of 02-10, build its map with --out into a scratch folder and
+# copy the layers that changed (sprites, and geometry for new tiles) into levels/.
 FROZEN_UP_TO = "10"
 
 # The sprite each tile kind is drawn with, (top, body) as kTileTypes in game/sim/tiles.hpp has them: the
