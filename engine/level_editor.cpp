@@ -75,6 +75,27 @@ std::optional<double> finite_number(const json& value) {
     return d;
 }
 
+std::string string_or(const json& object, const char* key, const std::string& fallback) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+std::optional<std::int64_t> whole_member(const json& object, const char* key, std::int64_t low,
+                                         std::int64_t high, const std::string& where,
+                                         std::vector<std::string>& errors,
+                                         std::optional<std::int64_t> fallback) {
+    const auto it = object.find(key);
+    if (it == object.end()) {
+        if (!fallback) errors.push_back(where + key + " is missing");
+        return fallback;
+    }
+    const std::optional<std::int64_t> value = whole_in(*it, low, high);
+    if (!value)
+        errors.push_back(where + key + " must be a whole number from " + std::to_string(low) + " to " +
+                         std::to_string(high) + ", got " + (it->is_number() ? it->dump() : json_kind(*it)));
+    return value;
+}
+
 std::optional<fs::path> inside_path(const fs::path& canonical_root, const fs::path& base_dir,
                                     const std::string& relative, const std::string& where,
                                     std::vector<std::string>& errors) {

@@ -36,6 +36,15 @@ std::optional<std::uint32_t> parse_hex_colour(const std::string& text);
 std::optional<std::int64_t> whole_in(const json& value, std::int64_t low, std::int64_t high);
 /// A finite number held by `value`, or nullopt.
 std::optional<double> finite_number(const json& value);
+/// The string member `key` of `object`, or `fallback` when it is missing or not a string.
+std::string string_or(const json& object, const char* key, const std::string& fallback = "");
+/// The whole number member `key` of `object` in [low, high]. A missing member gives `fallback`, or, with
+/// none, nullopt and an error "WHERE KEY is missing"; a member out of range gives nullopt and an error
+/// naming it, the range and the value.
+std::optional<std::int64_t> whole_member(const json& object, const char* key, std::int64_t low,
+                                         std::int64_t high, const std::string& where,
+                                         std::vector<std::string>& errors,
+                                         std::optional<std::int64_t> fallback = std::nullopt);
 
 /// A field of an entity as read from the editor: its name and value; a reference to another entity of the
 /// level is {"$ref": key} (alone or in an array), resolved to that entity's id when the level is built.

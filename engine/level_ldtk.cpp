@@ -35,28 +35,6 @@ std::vector<const json*> project_levels(const json& project, const fs::path& fil
     return levels;
 }
 
-std::string string_or(const json& object, const char* key, const std::string& fallback = "") {
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-
-/// A whole number member in [low, high]; nullopt with an error naming it.
-std::optional<std::int64_t> whole_member(const json& object, const char* key, std::int64_t low,
-                                         std::int64_t high, const std::string& where,
-                                         std::vector<std::string>& errors) {
-    const auto it = object.find(key);
-    if (it == object.end()) {
-        errors.push_back(where + key + " is missing");
-        return std::nullopt;
-    }
-    const std::optional<std::int64_t> value = whole_in(*it, low, high);
-    if (!value) {
-        errors.push_back(where + key + " must be a whole number from " + std::to_string(low) + " to " +
-                         std::to_string(high) + ", got " + (it->is_number() ? it->dump() : json_kind(*it)));
-    }
-    return value;
-}
-
 /// A field value as the builder takes it: entity references become {"$ref": iid}.
 json field_value(const json& value, const std::string& type) {
     const bool reference = type == "EntityRef" || type == "Array<EntityRef>";

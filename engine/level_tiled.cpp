@@ -16,32 +16,10 @@ constexpr std::uint32_t kFlipH = 0x80000000u, kFlipV = 0x40000000u, kFlipD = 0x2
                         kRotateHex = 0x10000000u;
 constexpr std::uint32_t kGidMask = 0x0fffffffu;
 
-std::string string_or(const json& object, const char* key, const std::string& fallback = "") {
-    const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-
 double number_or(const json& object, const char* key, double fallback) {
     const auto it = object.find(key);
     if (it == object.end()) return fallback;
     return finite_number(*it).value_or(fallback);
-}
-
-/// A whole number member in [low, high]; nullopt with an error naming it.
-std::optional<std::int64_t> whole_member(const json& object, const char* key, std::int64_t low,
-                                         std::int64_t high, const std::string& where,
-                                         std::vector<std::string>& errors,
-                                         std::optional<std::int64_t> fallback = std::nullopt) {
-    const auto it = object.find(key);
-    if (it == object.end()) {
-        if (!fallback) errors.push_back(where + key + " is missing");
-        return fallback;
-    }
-    const std::optional<std::int64_t> value = whole_in(*it, low, high);
-    if (!value)
-        errors.push_back(where + key + " must be a whole number from " + std::to_string(low) + " to " +
-                         std::to_string(high) + ", got " + (it->is_number() ? it->dump() : json_kind(*it)));
-    return value;
 }
 
 /// Base64 text (whitespace ignored) -> bytes; nullopt on any other character or a bad length.

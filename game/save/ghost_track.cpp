@@ -14,9 +14,9 @@ namespace {
 constexpr char ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '2'};
 constexpr char legacy_ghost_tag[8] = {'Q', 'S', 'G', 'H', 'O', 'S', 'T', '1'};
 constexpr std::size_t play_bytes = 4 * 8 + 4;
-constexpr std::uint32_t container_version = 2;
+constexpr std::uint32_t ghost_container_version = 2;
 /// The newest container read: a save file's, so one given as a ghost is named as such.
-constexpr std::uint32_t newest_container_read = save_format_version;
+constexpr std::uint32_t newest_ghost_container_read = save_format_version;
 constexpr std::size_t point_bytes = 2 * sizeof(float) + 1;
 
 }  // namespace
@@ -56,7 +56,8 @@ bool write_ghost_file(const std::filesystem::path& path, const GhostTrack& track
     std::error_code ec;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
     if (!write_file_atomically(
-            path, wrap_save_body(quickstep_saves, body, container_version, track.level, track.play.id()),
+            path,
+            wrap_save_body(quickstep_saves, body, ghost_container_version, track.level, track.play.id()),
             error)) {
         error = path.string() + ": " + error;
         return false;
@@ -73,7 +74,7 @@ std::optional<GhostTrack> read_ghost_file(const std::filesystem::path& path, std
         read_whole_file(path, 64 + play_bytes + max_ghost_points * point_bytes + 4096, error);
     if (!file) return fail(error);
     std::optional<SaveBody> unwrapped =
-        unwrap_save_file(quickstep_saves, *file, newest_container_read, error);
+        unwrap_save_file(quickstep_saves, *file, newest_ghost_container_read, error);
     if (!unwrapped) return fail(error);
     const std::vector<std::uint8_t>& body = unwrapped->body;
     GhostTrack track;

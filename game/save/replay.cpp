@@ -25,9 +25,9 @@ constexpr std::uint8_t assist_frame_advance = 1, assist_invincible = 2, assist_i
 /// At most this many tuning fields in a replay (far more than Tuning has).
 constexpr std::uint32_t max_tuning_fields = 256;
 /// The container format the replay body travels in (the save-file container, format 2).
-constexpr std::uint32_t container_version = 2;
+constexpr std::uint32_t replay_container_version = 2;
 /// The newest container read: a save file's, so one given as a replay is named as such.
-constexpr std::uint32_t newest_container_read = save_format_version;
+constexpr std::uint32_t newest_replay_container_read = save_format_version;
 
 std::uint64_t held_mask(const ActionState& actions) {
     std::uint64_t mask = 0;
@@ -200,11 +200,12 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
                                             (a.invincible ? assist_invincible : 0) |
                                             (a.infinite_hearts ? assist_infinite_hearts : 0)));
     }
-    return wrap_save_body(quickstep_saves, body, container_version, replay.level, replay.play.id());
+    return wrap_save_body(quickstep_saves, body, replay_container_version, replay.level, replay.play.id());
 }
 
 std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::string& error) {
-    std::optional<SaveBody> unwrapped = unwrap_save_file(quickstep_saves, file, newest_container_read, error);
+    std::optional<SaveBody> unwrapped =
+        unwrap_save_file(quickstep_saves, file, newest_replay_container_read, error);
     if (!unwrapped) return std::nullopt;
     const std::vector<std::uint8_t>& body = unwrapped->body;
     if (body.size() < sizeof replay_tag || std::memcmp(body.data(), replay_tag, sizeof replay_tag) != 0) {

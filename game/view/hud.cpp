@@ -2,6 +2,8 @@
 // level name and time on translucent panels so they read over bright skies and clouds.
 #include "game/view/hud.hpp"
 
+#include "game/view/entity_drawing.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,8 +11,6 @@
 namespace qs {
 
 namespace {
-
-constexpr int tile_px = 16;
 
 /// How much a bubble at canvas rect `box` would hide: coins, creatures and the player, the surfaces one
 /// stands on (a solid tile under open air, ledges, spikes); the inside of the ground costs nothing.

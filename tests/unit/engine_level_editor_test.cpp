@@ -15,20 +15,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const qs::LevelSchema kSchema{{"empty", "ground", "oneway", "spikes", "ice"},
-                              {"player", "coin", "walker", "door", "switch", "goal", "checkpoint", "sign"},
-                              {"day"},
-                              {{"player", {"facing"}},
-                               {"coin", {"value"}},
-                               {"walker", {"speed", "facing"}},
-                               {"door", {"open", "height"}},
-                               {"switch", {"targets", "on"}},
-                               {"goal", {}},
-                               {"checkpoint", {}},
-                               {"sign", {"text"}}}};
+const qs::LevelSchema kEditorSchema{
+    {"empty", "ground", "oneway", "spikes", "ice"},
+    {"player", "coin", "walker", "door", "switch", "goal", "checkpoint", "sign"},
+    {"day"},
+    {{"player", {"facing"}},
+     {"coin", {"value"}},
+     {"walker", {"speed", "facing"}},
+     {"door", {"open", "height"}},
+     {"switch", {"targets", "on"}},
+     {"goal", {}},
+     {"checkpoint", {}},
+     {"sign", {"text"}}}};
 
-struct TempDir : qs::test::ScratchDir {
-    TempDir() : ScratchDir("qs_editor_test") {}
+struct EditorDir : qs::test::ScratchDir {
+    EditorDir() : ScratchDir("qs_editor_test") {}
 };
 
 void write_text(const fs::path& path, const std::string& text) {
@@ -76,7 +77,7 @@ const char* const kMapping =
     R"({"tiles": {"dirt": "ground"}, "entities": {"Lever": "switch", "Chest": null}})";
 
 TEST_CASE("ldtk: geometry by name, entities by name and mapping, fields, references, warnings") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "proj";
     write_text(folder / "p.ldtk", ldtk_project());
     write_text(folder / "quickstep.json", kMapping);
@@ -86,7 +87,7 @@ TEST_CASE("ldtk: geometry by name, entities by name and mapping, fields, referen
     REQUIRE(project.levels.size() == 1);
     CHECK(project.levels[0].name == "Room");
 
-    const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
     const qs::LevelData& level = *r.level;
     CHECK(level.folder_name == "proj/Room");
@@ -116,11 +117,11 @@ TEST_CASE("ldtk: geometry by name, entities by name and mapping, fields, referen
 }
 
 TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors naming file, level, cell") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "proj";
     SUBCASE("an unmapped IntGrid name and entity are skipped with warnings") {
         write_text(folder / "p.ldtk", ldtk_project());
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         REQUIRE_MESSAGE(r.level, all(r.errors));
         CHECK(r.level->tiles.at(0, 2) == 0);
         const std::string warnings = all(r.warnings);
@@ -130,7 +131,7 @@ TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors n
     }
     SUBCASE("an IntGrid value the layer does not define") {
         write_text(folder / "p.ldtk", ldtk_project("0,0,0,0, 0,0,9,0, 1,1,1,1"));
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find(
                   "p.ldtk:2,1: level \"Room\": layer \"Walls\": IntGrid value 9 is not defined") !=
@@ -138,14 +139,14 @@ TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors n
     }
     SUBCASE("a negative or fractional IntGrid value") {
         write_text(folder / "p.ldtk", ldtk_project("0,0,0,0, 0,-1,0.5,0, 1,1,1,1"));
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find(":1,1: level \"Room\"") != std::string::npos);
         CHECK(all(r.errors).find(":2,1: level \"Room\"") != std::string::npos);
     }
     SUBCASE("an intGridCsv of the wrong length") {
         write_text(folder / "p.ldtk", ldtk_project("0,0,0"));
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find("intGridCsv must be an array of __cWid x __cHei = 12 values") !=
               std::string::npos);
@@ -154,7 +155,7 @@ TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors n
         std::string project = ldtk_project();
         project.replace(project.find("\"pxWid\": 64"), 11, "\"pxWid\": 2000000000");
         write_text(folder / "p.ldtk", project);
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find("outside 1 to 4096 tiles per side") != std::string::npos);
     }
@@ -175,13 +176,13 @@ TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors n
                         "\"externalRelPath\": \"../x.ldtkl\", \"zz\"");
         write_text(folder / "p.ldtk", project);
         write_text(dir.path() / "x.ldtkl", "{}");
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find("leads outside the level folder (refused)") != std::string::npos);
     }
     SUBCASE("a level that is not in the project") {
         write_text(folder / "p.ldtk", ldtk_project());
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Nope", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Nope", kEditorSchema);
         CHECK(all(r.errors).find("no level \"Nope\" in the project (levels: Room)") != std::string::npos);
     }
     SUBCASE("two levels of one name") {
@@ -193,13 +194,13 @@ TEST_CASE("ldtk: names with no meaning are warnings, hostile values are errors n
     SUBCASE("a bad quickstep.json") {
         write_text(folder / "p.ldtk", ldtk_project());
         write_text(folder / "quickstep.json", R"({"tiles": {"dirt": "lava"}})");
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK(all(r.errors).find("tiles.dirt: unknown tile type \"lava\"") != std::string::npos);
     }
 }
 
 TEST_CASE("ldtk: a tile layer draws from its tileset; a missing tileset is an error") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "proj";
     const std::string layer = R"({"__identifier": "Art", "__type": "Tiles", "__cWid": 4, "__cHei": 3,
        "__gridSize": 16, "__tilesetDefUid": 1, "__tilesetRelPath": "tiles.png",
@@ -211,7 +212,7 @@ TEST_CASE("ldtk: a tile layer draws from its tileset; a missing tileset is an er
     write_text(folder / "p.ldtk", project);
     SUBCASE("drawn at 16 pixels per tile over the background") {
         fs::copy_file(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/sprites/sheet.png", folder / "tiles.png");
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         REQUIRE_MESSAGE(r.level, all(r.errors));
         REQUIRE(r.level->visuals.size() == 2);
         const qs::RgbaImage& art = r.level->visuals[1];
@@ -221,13 +222,13 @@ TEST_CASE("ldtk: a tile layer draws from its tileset; a missing tileset is an er
         CHECK((art.at(24, 8) & 0xff) == 0);  // nothing drawn there
     }
     SUBCASE("missing") {
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find("level \"Room\": layer \"Art\": tileset: ") != std::string::npos);
     }
     SUBCASE("not a PNG") {
         write_text(folder / "tiles.png", "GIF89a....");
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Room", kEditorSchema);
         CHECK_FALSE(r.level);
         CHECK(all(r.errors).find("tiles.png: not a PNG file") != std::string::npos);
     }
@@ -279,7 +280,7 @@ std::string packed_gids(const std::vector<std::uint32_t>& gids, bool compress) {
 }
 
 TEST_CASE("tiled json: tile classes, objects by class or type, object references, every data encoding") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "maps";
     const std::vector<std::uint32_t> gids = {0, 0, 2, 1, 1 | 0x80000000u, 1 | 0x20000000u};
     SUBCASE("csv array") {
@@ -293,7 +294,7 @@ TEST_CASE("tiled json: tile classes, objects by class or type, object references
         write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zlib", "data": ")" +
                                          packed_gids(gids, true) + "\""));
     }
-    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kSchema);
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
     const qs::LevelData& level = *r.level;
     CHECK(level.folder_name == "maps/m");
@@ -313,7 +314,7 @@ TEST_CASE("tiled json: tile classes, objects by class or type, object references
 }
 
 TEST_CASE("tiled: a tile object takes its tile's class and properties, its own properties winning") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "maps";
     write_text(folder / "m.tmj", R"({"orientation": "orthogonal", "width": 3, "height": 2, "tilewidth": 16,
   "tileheight": 16,
@@ -330,7 +331,7 @@ TEST_CASE("tiled: a tile object takes its tile's class and properties, its own p
                 {"id": 1, "name": "", "type": "", "gid": 5, "x": 0, "y": 16, "width": 16, "height": 16},
                 {"id": 2, "name": "mob", "gid": 2147483654, "x": 32, "y": 16, "width": 16, "height": 16,
                  "properties": [{"name": "facing", "type": "int", "value": -1}]}]}]})");
-    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kSchema);
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
     CHECK_MESSAGE(r.warnings.empty(), all(r.warnings));
     const qs::LevelData& level = *r.level;
@@ -346,10 +347,10 @@ TEST_CASE("tiled: a tile object takes its tile's class and properties, its own p
 }
 
 TEST_CASE("tiled: hostile maps are clear errors naming the layer and cell") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "maps";
     const auto error_of = [&](const std::string& name) {
-        const qs::LevelLoadResult r = qs::load_editor_level(folder, name, kSchema);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, name, kEditorSchema);
         CHECK_FALSE(r.level);
         return all(r.errors);
     };
@@ -421,7 +422,7 @@ TEST_CASE("tiled: hostile maps are clear errors naming the layer and cell") {
 }
 
 TEST_CASE("tiled xml: a .tmx with a .tsx tileset reads like its JSON twin") {
-    TempDir dir;
+    EditorDir dir;
     const fs::path folder = dir.path() / "maps";
     write_text(folder / "t.tsx", R"(<?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.10" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="2">
@@ -446,7 +447,7 @@ TEST_CASE("tiled xml: a .tmx with a .tsx tileset reads like its JSON twin") {
   </object>
  </objectgroup>
 </map>)");
-    const qs::LevelLoadResult r = qs::load_editor_level(folder, "x", kSchema);
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "x", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
     CHECK(r.level->tiles.at(2, 0) == 2);
     CHECK(r.level->tiles.at(0, 1) == 1);
@@ -458,9 +459,9 @@ TEST_CASE("tiled xml: a .tmx with a .tsx tileset reads like its JSON twin") {
 
 TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps load alike") {
     const fs::path data = fs::path(QUICKSTEP_TEST_DATA) / "editors";
-    const qs::LevelLoadResult ldtk = qs::load_editor_level(data / "ldtk", "First_Steps", kSchema);
-    const qs::LevelLoadResult tmj = qs::load_editor_level(data / "tiled", "first_steps", kSchema);
-    const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled", "first_steps_xml", kSchema);
+    const qs::LevelLoadResult ldtk = qs::load_editor_level(data / "ldtk", "First_Steps", kEditorSchema);
+    const qs::LevelLoadResult tmj = qs::load_editor_level(data / "tiled", "first_steps", kEditorSchema);
+    const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled", "first_steps_xml", kEditorSchema);
     REQUIRE_MESSAGE(ldtk.level, all(ldtk.errors));
     REQUIRE_MESSAGE(tmj.level, all(tmj.errors));
     REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
@@ -473,7 +474,7 @@ TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps l
         CHECK(ldtk.level->placements[i].y == tmx.level->placements[i].y);
     }
     // The external level file.
-    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kSchema);
+    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kEditorSchema);
     REQUIRE_MESSAGE(room.level, all(room.errors));
     CHECK(room.level->tiles.width == 24);
     CHECK(room.level->lvl_path == data / "ldtk" / "first_steps.ldtk");
@@ -486,12 +487,13 @@ TEST_CASE("test data: a level lists the project files it was read from, relative
         for (const fs::path& file : r.level->source_files) list += file.generic_string() + " ";
         return list;
     };
-    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kSchema);
+    const qs::LevelLoadResult room = qs::load_editor_level(data / "ldtk", "Small_Room", kEditorSchema);
     REQUIRE_MESSAGE(room.level, all(room.errors));
     CHECK(files(room) == "quickstep.json first_steps.ldtk first_steps/Small_Room.ldtkl tiles.png ");
     CHECK(room.level->source_folder() == data / "ldtk");
     // Given as "DIR/tiled/." the project folder is the same; the other map and its tileset are not read.
-    const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled" / ".", "first_steps_xml", kSchema);
+    const qs::LevelLoadResult tmx =
+        qs::load_editor_level(data / "tiled" / ".", "first_steps_xml", kEditorSchema);
     REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
     CHECK(files(tmx) == "quickstep.json first_steps_xml.tmx tiles.tsx tiles.png ");
 }
@@ -504,7 +506,7 @@ TEST_CASE("test data: a sample project saved by LDtk with its levels in separate
     REQUIRE_MESSAGE(project.errors.empty(), all(project.errors));
     REQUIRE(project.levels.size() == 3);
     CHECK(project.levels[2].name == "World_Level_2");
-    const qs::LevelLoadResult r = qs::load_editor_level(folder, "World_Level_1", kSchema);
+    const qs::LevelLoadResult r = qs::load_editor_level(folder, "World_Level_1", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
     CHECK(r.level->tiles.width == 15);
     CHECK(r.level->placements.empty());

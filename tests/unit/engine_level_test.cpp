@@ -54,7 +54,7 @@ void write_bytes(const fs::path& path, const std::string& bytes) {
     REQUIRE(file.good());
 }
 
-std::string read_bytes(const fs::path& path) {
+std::string read_text(const fs::path& path) {
     std::ifstream file(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
@@ -206,7 +206,7 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
     std::uint64_t hash = 0xcbf29ce484222325ull;
     for (const char* file : {"level.lvl", "geometry/layer0.png", "geometry/layer1.png", "sprites/layer0.png",
                              "sprites/layer1.png", "visuals/layer0.png"}) {
-        hash = fnv1a(hash, read_bytes(folder / file));
+        hash = fnv1a(hash, read_text(folder / file));
     }
     CHECK(level.files_hash == hash);
 
@@ -310,8 +310,8 @@ TEST_CASE("level: the optional parallax key gives each visuals layer a depth fro
     write_png(folder / "visuals/layer0.png", blank(6, 4));
     write_png(folder / "visuals/layer1.png", blank(6, 4));
     const auto with = [&](const std::string& parallax) {
-        write_bytes(folder / "deep.lvl",
-                    R"({"parallax": )" + parallax + R"(, "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
+        write_bytes(folder / "deep.lvl", R"({"parallax": )" + parallax +
+                                             R"(, "obj_colors": ["#000000"], "obj_prefabs": ["ground"]})");
     };
     with("[0.5, 1]");
     qs::LevelLoadResult result = load(folder);
@@ -328,8 +328,9 @@ TEST_CASE("level: the optional parallax key gives each visuals layer a depth fro
     check_errors(folder, {lvl + ": parallax[1] must be a number from 0 (the layer stays put) to 1 (it moves "
                                 "with the tiles), got a string"});
     with("0.5");
-    check_errors(folder, {lvl + ": parallax must be a list of at most 16 numbers, one per visuals layer, got a "
-                                "number"});
+    check_errors(folder,
+                 {lvl + ": parallax must be a list of at most 16 numbers, one per visuals layer, got a "
+                        "number"});
     with("[0.5, 0.5, 0.5]");
     check_errors(folder, {lvl + ": parallax: 3 factors for 2 visuals layers"});
 }
@@ -510,7 +511,7 @@ TEST_CASE("level: broken PNG files are refused before decoding") {
     const fs::path folder = temp.path() / "lvl";
     const std::string p = folder.string();
     write_good_level(folder);
-    const std::string real_png = read_bytes(folder / "geometry/layer0.png");
+    const std::string real_png = read_text(folder / "geometry/layer0.png");
 
     write_bytes(folder / "geometry/layer1.png", std::string("\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01", 12));
     write_bytes(folder / "sprites/layer1.png", "");

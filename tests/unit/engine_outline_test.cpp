@@ -24,7 +24,7 @@ bool non_empty(std::uint8_t tile) {
     return tile != 0;
 }
 
-TileGrid grid_from_rows(const std::vector<std::string>& rows) {
+TileGrid digit_grid(const std::vector<std::string>& rows) {
     TileGrid grid(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
     for (int y = 0; y < grid.height; ++y) {
         for (int x = 0; x < grid.width; ++x)
@@ -93,7 +93,7 @@ void check_loops(const TileGrid& grid, const std::vector<OutlineLoop>& loops,
 }  // namespace
 
 TEST_CASE("outline: a single cell is one loop in Box2D's outward orientation") {
-    const TileGrid grid = grid_from_rows({"...", ".1.", "..."});
+    const TileGrid grid = digit_grid({"...", ".1.", "..."});
     const auto loops = qs::trace_outlines(grid, non_empty);
     REQUIRE(loops.size() == 1);
     CHECK(loops[0] == OutlineLoop{{1, 1}, {2, 1}, {2, 2}, {1, 2}});
@@ -112,7 +112,7 @@ TEST_CASE("outline: the grid border counts as empty") {
 }
 
 TEST_CASE("outline: tile types do not split outlines, and is_solid picks the solid types") {
-    const TileGrid grid = grid_from_rows({"1212", "2121"});
+    const TileGrid grid = digit_grid({"1212", "2121"});
     auto loops = qs::trace_outlines(grid, non_empty);
     REQUIRE(loops.size() == 1);
     CHECK(loops[0] == OutlineLoop{{0, 0}, {4, 0}, {4, 2}, {0, 2}});
@@ -123,7 +123,7 @@ TEST_CASE("outline: tile types do not split outlines, and is_solid picks the sol
 }
 
 TEST_CASE("outline: a ring has an outer loop and a hole loop") {
-    const TileGrid grid = grid_from_rows({"111", "1.1", "111"});
+    const TileGrid grid = digit_grid({"111", "1.1", "111"});
     const auto loops = qs::trace_outlines(grid, non_empty);
     REQUIRE(loops.size() == 2);
     CHECK(loops[0] == OutlineLoop{{0, 0}, {3, 0}, {3, 3}, {0, 3}});
@@ -134,21 +134,21 @@ TEST_CASE("outline: a ring has an outer loop and a hole loop") {
 }
 
 TEST_CASE("outline: cells touching only at a corner get separate loops") {
-    const TileGrid grid = grid_from_rows({"1.", ".1"});
+    const TileGrid grid = digit_grid({"1.", ".1"});
     const auto loops = qs::trace_outlines(grid, non_empty);
     REQUIRE(loops.size() == 2);
     CHECK(loops[0] == OutlineLoop{{0, 0}, {1, 0}, {1, 1}, {0, 1}});
     CHECK(loops[1] == OutlineLoop{{1, 1}, {2, 1}, {2, 2}, {1, 2}});
     check_loops(grid, loops, non_empty);
 
-    const TileGrid other = grid_from_rows({".1", "1."});
+    const TileGrid other = digit_grid({".1", "1."});
     const auto other_loops = qs::trace_outlines(other, non_empty);
     CHECK(other_loops.size() == 2);
     check_loops(other, other_loops, non_empty);
 
     // Holes touching at a corner inside a solid block: the solid cells keep apart, so the two holes
     // form one pinched loop that passes the shared corner twice, never twice in a row.
-    const TileGrid holes = grid_from_rows({"1111", "1.11", "11.1", "1111"});
+    const TileGrid holes = digit_grid({"1111", "1.11", "11.1", "1111"});
     const auto hole_loops = qs::trace_outlines(holes, non_empty);
     REQUIRE(hole_loops.size() == 2);
     CHECK(twice_area(hole_loops[1]) == -4);
@@ -157,11 +157,11 @@ TEST_CASE("outline: cells touching only at a corner get separate loops") {
 }
 
 TEST_CASE("outline: an L-shape and a staircase keep only their corners") {
-    const TileGrid grid = grid_from_rows({"1..", "1..", "111"});
+    const TileGrid grid = digit_grid({"1..", "1..", "111"});
     const auto loops = qs::trace_outlines(grid, non_empty);
     REQUIRE(loops.size() == 1);
     CHECK(loops[0] == OutlineLoop{{0, 0}, {1, 0}, {1, 2}, {3, 2}, {3, 3}, {0, 3}});
-    const TileGrid stairs = grid_from_rows({"..1", ".11", "111"});
+    const TileGrid stairs = digit_grid({"..1", ".11", "111"});
     const auto stair_loops = qs::trace_outlines(stairs, non_empty);
     REQUIRE(stair_loops.size() == 1);
     CHECK(stair_loops[0].size() == 8);

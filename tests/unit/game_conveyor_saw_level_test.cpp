@@ -41,7 +41,7 @@ UnderWay under_way(const std::string& dump) {
 }
 
 /// The dump without the tick, for comparing runs that reach the same state at different ticks.
-std::string state_of(const World& world) {
+std::string saw_level_state(const World& world) {
     return dump_state(world, 0).dump();
 }
 
@@ -55,7 +55,7 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
         play_solution(plain, level, ScriptFrom::max_ticks);
         REQUIRE(plain.world->game.completed);
         const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
-        const std::string final_state = state_of(*plain.world);
+        const std::string final_state = saw_level_state(*plain.world);
 
         // Ticks to save or rewind at: each time the player gets onto a belt, and every 97th tick while the
         // player rides one or a saw is on its way.
@@ -86,18 +86,18 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
                     saved_run->step(before.actions);
                     saved_run->take_events();
                 }
-                REQUIRE(state_of(*saved_run) == plain.dumps[at]);
+                REQUIRE(saw_level_state(*saved_run) == plain.dumps[at]);
                 const WorldSnapshot saved = saved_run->capture();
                 saved_run->rebuild_canonical();
                 auto loaded = shipped_world(level);
                 loaded->restore(saved);
-                CHECK(state_of(*loaded) == plain.dumps[at]);
+                CHECK(saw_level_state(*loaded) == plain.dumps[at]);
                 ScriptFrom after_save(level, at), after_load(level, at);
                 const std::int64_t saved_end = after_save.finish(*saved_run);
                 const std::int64_t loaded_end = after_load.finish(*loaded);
                 CHECK(saved_end > at);
                 CHECK(loaded_end == saved_end);
-                CHECK(state_of(*loaded) == state_of(*saved_run));
+                CHECK(saw_level_state(*loaded) == saw_level_state(*saved_run));
             }
             {
                 // A rewind of up to 60 ticks, then the solution again. Played 60 ticks past the moment,
@@ -107,11 +107,11 @@ TEST_CASE("conveyors and saws on shipped levels: same future after F5/F9 and aft
                 RecordedRun run;
                 play_solution(run, level, at + ahead);
                 REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
-                CHECK(state_of(*run.world) == plain.dumps[at]);
+                CHECK(saw_level_state(*run.world) == plain.dumps[at]);
                 CHECK(run.buffer.resume(*run.world) == at);
                 ScriptFrom rest(level, at);
                 CHECK(rest.finish(*run.world) == end);
-                CHECK(state_of(*run.world) == final_state);
+                CHECK(saw_level_state(*run.world) == final_state);
             }
         }
     }

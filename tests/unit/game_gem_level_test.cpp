@@ -25,7 +25,7 @@ using namespace qs::test;
 
 namespace {
 
-std::string state_of(const World& world) {
+std::string gem_level_state(const World& world) {
     return dump_state(world, 0).dump();
 }
 
@@ -65,7 +65,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
         }
         REQUIRE(plain->game.completed);
         const std::int64_t end = script.tick;
-        const std::string final_state = state_of(*plain);
+        const std::string final_state = gem_level_state(*plain);
         const std::uint64_t final_hash = exact_hash(*plain);
         CHECK(found.back() == 0b111u);
 
@@ -98,7 +98,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
                 CHECK(after_save.finish(*saved_run) == end);
                 CHECK(after_load.finish(*loaded) == end);
                 CHECK(exact_hash(*loaded) == final_hash);
-                CHECK(state_of(*loaded) == final_state);
+                CHECK(gem_level_state(*loaded) == final_state);
             }
             {
                 // Played 40 ticks past the moment and stepped back to it: the find is undone when it came
@@ -115,7 +115,7 @@ TEST_CASE("gem levels: gems.txt finds every gem; F5/F9 and rewind around each fi
                 ScriptFrom rest(level, at, "gems.txt");
                 CHECK(rest.finish(*run.world) == end);
                 CHECK(exact_hash(*run.world) == final_hash);
-                CHECK(state_of(*run.world) == final_state);
+                CHECK(gem_level_state(*run.world) == final_state);
             }
         }
     }

@@ -67,7 +67,7 @@ std::vector<std::pair<ChildEdge, int>> piece_edges(const TerrainShapes& shapes) 
     return out;
 }
 
-qs::test::MapLevel random_map(std::mt19937& random, int width, int height) {
+qs::test::MapLevel random_window_map(std::mt19937& random, int width, int height) {
     std::vector<std::string> rows(height, std::string(width, '.'));
     const char tiles[] = {'.', '.', '.', '#', '=', '^', '~'};
     std::uniform_int_distribution<int> pick(0, 6);
@@ -223,8 +223,8 @@ struct RandomKeys {
 TEST_CASE("terrain window: each outline edge is in exactly one part, with the ghost vertices of its piece") {
     std::mt19937 random(7);
     for (int round = 0; round < 120; ++round) {
-        const MapLevel map = random_map(random, std::uniform_int_distribution<int>(1, 90)(random),
-                                        std::uniform_int_distribution<int>(1, 70)(random));
+        const MapLevel map = random_window_map(random, std::uniform_int_distribution<int>(1, 90)(random),
+                                               std::uniform_int_distribution<int>(1, 70)(random));
         const auto shapes = TerrainShapes::build(*map.level);
         std::vector<std::pair<ChildEdge, int>> from_parts;
         std::vector<int> one_way_seen(shapes->one_way_runs.size()), spikes_seen(shapes->spikes.size());
