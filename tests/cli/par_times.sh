@@ -9,16 +9,20 @@ par=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["par"][sys
     "$SRC/assets/chapters.json" "$level")
 [ -n "$par" ] && pass "$level has a par time of $par s" || fail "no par time for $level in assets/chapters.json"
 
-# in_game NAME SCRIPT: the level in the game with SCRIPT, to its results; stderr in NAME.err
-in_game() {
+# finish_ticks NAME SCRIPT: the tick at which SCRIPT finishes the level headless, kept in NAME.ticks
+finish_ticks() {
     local complete
     complete=$("$QS" "$level" --headless --input "$2" --save-dir "$SCRATCH/saves.h.$1" 2>/dev/null |
         sed -n "s/^complete: $level tick //p")
-    [ -n "$complete" ] || { fail "$1: the script does not finish headless"; return; }
+    [ -n "$complete" ] || { fail "$1: the script does not finish headless"; return 1; }
     echo "$complete" >"$SCRATCH/$1.ticks"
-    XDG_DATA_HOME="$SCRATCH/data.$1" XDG_CONFIG_HOME="$SCRATCH/config" "$QS" "$level" --input "$2" \
-        --frames $((complete + 30)) --save-dir "$SCRATCH/saves.$1" >/dev/null 2>"$SCRATCH/$1.err" ||
-        fail "$1: exit $?: $(tail -3 "$SCRATCH/$1.err")"
+}
+# in_game NAME SCRIPT: the level in the game with SCRIPT, to its results; stderr in NAME.err. The two runs
+# below play at the same time: each takes its game time in real time.
+in_game() {
+    XDG_DATA_HOME="$SCRATCH/data.$1" XDG_CONFIG_HOME="$SCRATCH/config.$1" "$QS" "$level" --input "$2" \
+        --frames $(($(cat "$SCRATCH/$1.ticks") + 30)) --save-dir "$SCRATCH/saves.$1" >/dev/null \
+        2>"$SCRATCH/$1.err" || echo "exit $?: $(tail -3 "$SCRATCH/$1.err")" >"$SCRATCH/$1.failed"
 }
 # expected TICKS: the results' par text for a run of TICKS ticks (the level timer starts at tick 0)
 expected() {
@@ -35,16 +39,21 @@ beaten_in() {  # beaten_in NAME: the par_beaten mark of the level in NAME's prog
         "$SCRATCH/data.$1/quickstep/progress.json" "$level"
 }
 
-in_game fast "$SRC/levels/$level/solution.txt"
+finish_ticks fast "$SRC/levels/$level/solution.txt"
+# The same inputs, every one later by the solution's margin under par and two seconds more.
+late=$(( par * 60 - $(cat "$SCRATCH/fast.ticks") + 120 ))
+awk -v d="$late" '/^[0-9]/ { $1 = $1 + d } { print }' "$SRC/levels/$level/solution.txt" >"$SCRATCH/late.txt"
+finish_ticks slow "$SCRATCH/late.txt"
+in_game fast "$SRC/levels/$level/solution.txt" &
+[ -s "$SCRATCH/slow.ticks" ] && in_game slow "$SCRATCH/late.txt" &
+wait
+for run in fast slow; do [ -e "$SCRATCH/$run.failed" ] && fail "$run: $(cat "$SCRATCH/$run.failed")"; done
+
 want=$(expected "$(cat "$SCRATCH/fast.ticks")")
 grep -qF "results: $level: " "$SCRATCH/fast.err" && grep "^results: $level: " "$SCRATCH/fast.err" | grep -qF "   $want   " &&
     pass "the solution's results: $want" || fail "results: '$(grep '^results:' "$SCRATCH/fast.err")', wanted '$want'"
 [ "$(beaten_in fast)" = True ] && pass "the progress file keeps par_beaten" || fail "par_beaten: $(beaten_in fast)"
 
-# The same inputs, every one later by the solution's margin under par and two seconds more.
-late=$(( par * 60 - $(cat "$SCRATCH/fast.ticks") + 120 ))
-awk -v d="$late" '/^[0-9]/ { $1 = $1 + d } { print }' "$SRC/levels/$level/solution.txt" >"$SCRATCH/late.txt"
-in_game slow "$SCRATCH/late.txt"
 if [ -s "$SCRATCH/slow.ticks" ]; then
     want=$(expected "$(cat "$SCRATCH/slow.ticks")")
     [[ $want == *" over" ]] && grep "^results: $level: " "$SCRATCH/slow.err" | grep -qF "   $want   " &&

@@ -1,6 +1,10 @@
 // Tests for qs::SlotMap (engine/slot_map.hpp): a randomized model test against a plain reference model,
 // plus focused cases for reuse order, stale keys, retirement, layout round trips, copies and validation.
+// In a sanitizer build the model tests take a fifth of their steps (test_sizing.hpp): every operation
+// kind still runs thousands of times.
 #include "engine/slot_map.hpp"
+
+#include "test_sizing.hpp"
 
 #include <cstdint>
 #include <deque>
@@ -246,12 +250,12 @@ std::size_t retired_count(const Layout& l, std::uint32_t max_generation) {
 }  // namespace
 
 TEST_CASE("SlotMap model test: default settings, 100000 random operations") {
-    run_model_test(4, 0xFFFFFFFFu, 100000, 20240611u);
+    run_model_test(4, 0xFFFFFFFFu, qs::test::sized(100000, 20000), 20240611u);
 }
 
 TEST_CASE("SlotMap model test: reuse at once, small max_generation (retirement)") {
-    run_model_test(0, 3, 20000, 7u);
-    run_model_test(1, 6, 30000, 12345u);
+    run_model_test(0, 3, qs::test::sized(20000, 4000), 7u);
+    run_model_test(1, 6, qs::test::sized(30000, 6000), 12345u);
 }
 
 TEST_CASE("SlotMap first key, FIFO free list and the reuse threshold") {

@@ -12,6 +12,12 @@ mkdir -p "$SCRATCH"
 failures=0
 checks=0
 
+# sized FULL SHORT: FULL, or SHORT in a build with AddressSanitizer (ctest sets QS_SANITIZER_BUILD=1 there)
+# unless QS_TEST_FULL_LENGTH=1. The tests that use it say in their header what they shorten.
+sized() {
+    if [ "${QS_SANITIZER_BUILD:-0}" = 1 ] && [ "${QS_TEST_FULL_LENGTH:-0}" != 1 ]; then echo "$2"; else echo "$1"; fi
+}
+
 pass() { checks=$((checks + 1)); echo "ok: $*"; }
 fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
 
