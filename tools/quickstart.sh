@@ -38,9 +38,12 @@ fi
 
 jobs=$(( $(nproc) < 2 ? $(nproc) : 2 ))
 # A new build/ gets line tables instead of full debug info (enough for a backtrace with file and line, and
-# quicker to build from scratch); an existing build/ keeps the settings it was made with.
+# quicker to build from scratch) and a unity build (CMake compiles eight sources of a target as one, so the
+# big headers are parsed once per eight: a build from scratch takes about half the CPU time; a changed
+# source then recompiles its seven neighbours too). An existing build/ keeps the settings it was made with.
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 configure=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-[ -f build/CMakeCache.txt ] || configure+=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
+[ -f build/CMakeCache.txt ] || configure+=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "${unity[@]}")
 cmake -S . -B build "${configure[@]}" >/dev/null
 cmake --build build -j"$jobs"
 took "release build"
@@ -70,7 +73,7 @@ if [ "${QS_SANITIZE:-0}" = 1 ]; then
            "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG")
     compile_flags="$sanitize -fsanitize=fuzzer-no-link"
   fi
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF "${extra[@]}" \
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF "${unity[@]}" "${extra[@]}" \
         "-DCMAKE_CXX_FLAGS=$compile_flags" "-DCMAKE_EXE_LINKER_FLAGS=$sanitize" >/dev/null
   cmake --build build-sanitize -j"$jobs"
   took "sanitizer build"
