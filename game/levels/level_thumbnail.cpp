@@ -25,22 +25,12 @@ Rgb mix(Rgb under, Rgb over, int alpha) {  // alpha 0..255
             under.b + (over.b - under.b) * alpha / 255};
 }
 
-/// The colour of tile (x, y) over `sky`, or `sky` for an empty one.
+/// The colour of tile (x, y) over `sky` (its row's thumbnail colours), or `sky` for an empty one.
 Rgb tile_colour(const TileGrid& tiles, int x, int y, Rgb sky) {
-    switch (static_cast<TileType>(tiles.at(x, y))) {
-        case TileType::ground: {
-            const bool top = !tile_properties(tiles.at(x, y - 1)).solid;
-            return top && y > 0 ? rgb_of(0x5cb04a) : rgb_of(0x6b4a2f);
-        }
-        case TileType::oneway:
-            return rgb_of(0xb08850);
-        case TileType::spikes:
-            return rgb_of(0xd8d8e0);
-        case TileType::ice:
-            return rgb_of(0x9ad0ff);
-        default:
-            return sky;
-    }
+    const TileProperties& tile = tile_properties(tiles.at(x, y));
+    if (tile.type == TileType::empty) return sky;
+    const bool top = y > 0 && !tile_properties(tiles.at(x, y - 1)).solid;
+    return rgb_of(top ? tile.thumbnail_top : tile.thumbnail);
 }
 
 /// The marker colour of a placed prefab, or nothing (0) for one that is not marked.

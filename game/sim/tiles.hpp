@@ -35,18 +35,22 @@ struct TileProperties {
     std::uint32_t template_colour;  ///< 0xRRGGBB in a new level's .lvl (--new-level); empty is not listed
     std::string_view sprite;        ///< atlas animation drawn for it (game/view/sprites.hpp); "": not drawn
     std::string_view top_sprite;    ///< drawn instead where the tile above is not solid
+    std::uint32_t thumbnail;        ///< 0xRRGGBB in the level select's thumbnails; empty: the sky
+    std::uint32_t thumbnail_top;    ///< the same where the tile above is not solid
 };
 
 inline constexpr TileProperties kTileTypes[] = {
-    // type            name      solid  one_way hurts  safe   friction             colour    sprite, on top
-    {TileType::empty, "empty", false, false, false, false, TileFriction::ground, 0x000000, "", ""},
+    // type            name      solid  one_way hurts  safe   friction             colour    sprite, on top,
+    //                                                                                       thumbnail, on top
+    {TileType::empty, "empty", false, false, false, false, TileFriction::ground, 0x000000, "", "", 0, 0},
     {TileType::ground, "ground", true, false, false, true, TileFriction::ground, 0x000000, "tile_ground",
-     "tile_ground_top"},
+     "tile_ground_top", 0x6b4a2f, 0x5cb04a},
     {TileType::oneway, "oneway", false, true, false, true, TileFriction::ground, 0x808080, "tile_oneway",
-     "tile_oneway"},
+     "tile_oneway", 0xb08850, 0xb08850},
     {TileType::spikes, "spikes", true, false, true, false, TileFriction::ground, 0xff0000, "tile_spikes",
-     "tile_spikes"},
-    {TileType::ice, "ice", true, false, false, true, TileFriction::ice, 0x9ad0ff, "tile_ice", "tile_ice"},
+     "tile_spikes", 0xd8d8e0, 0xd8d8e0},
+    {TileType::ice, "ice", true, false, false, true, TileFriction::ice, 0x9ad0ff, "tile_ice", "tile_ice",
+     0x9ad0ff, 0x9ad0ff},
 };
 
 /// The table's checks: one row per TileType in enum order, each named once, each drawn (but empty) with a
@@ -64,6 +68,7 @@ constexpr bool tile_table_complete() {
         const TileProperties& tile = kTileTypes[i];
         if (tile.name.empty()) return false;
         if (tile.type != TileType::empty && (tile.sprite.empty() || tile.top_sprite.empty())) return false;
+        if (tile.type != TileType::empty && (tile.thumbnail == 0 || tile.thumbnail_top == 0)) return false;
         for (std::size_t j = 0; j < i; ++j) {
             if (kTileTypes[j].name == tile.name) return false;
             if (j > 0 && kTileTypes[j].template_colour == tile.template_colour) return false;
@@ -72,7 +77,8 @@ constexpr bool tile_table_complete() {
     return true;
 }
 static_assert(tile_table_complete(),
-              "every tile type needs a name of its own, a sprite and a template colour of its own");
+              "every tile type needs a name of its own, a sprite, a template colour of its own and "
+              "thumbnail colours");
 
 /// The row of a tile number; numbers past the table (no loaded level has them) are empty.
 constexpr const TileProperties& tile_properties(std::uint8_t tile) {
