@@ -183,14 +183,7 @@ class SlotMap {
     bool erase(Key key) {
         const std::uint32_t dense = dense_index_of(key);
         if (dense == kNone) return false;
-        const std::size_t last = values_.size() - 1;
-        if (dense != last) {
-            values_[dense] = std::move(values_[last]);
-            dense_to_slot_[dense] = dense_to_slot_[last];
-            slots_[dense_to_slot_[dense]].link = dense;
-        }
-        values_.pop_back();
-        dense_to_slot_.pop_back();
+        remove_dense(dense);
         kill_slot(key.index);
         return true;
     }
@@ -468,10 +461,9 @@ class SlotMap {
         populate_pages(v.data(), v.capacity() * sizeof(V));
     }
 
-    // Removes an alive slot's value (the last dense value moves into the hole); the slot is left dead with
-    // its generation and out of the free list (patch_layout sets both).
-    void drop_value(std::uint32_t index) {
-        const std::uint32_t dense = slots_[index].link;
+    // Removes the value at dense index `dense`: the last dense value moves into the hole and its slot is
+    // pointed at its new place. The slot that held `dense` is left for the caller to mark.
+    void remove_dense(std::uint32_t dense) {
         const std::size_t last = values_.size() - 1;
         if (dense != last) {
             values_[dense] = std::move(values_[last]);
@@ -480,6 +472,12 @@ class SlotMap {
         }
         values_.pop_back();
         dense_to_slot_.pop_back();
+    }
+
+    // Removes an alive slot's value (the last dense value moves into the hole); the slot is left dead with
+    // its generation and out of the free list (patch_layout sets both).
+    void drop_value(std::uint32_t index) {
+        remove_dense(slots_[index].link);
         slots_[index].alive = false;
         slots_[index].link = kNone;
     }
