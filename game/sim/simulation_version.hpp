@@ -13,6 +13,6 @@
 
 namespace qs {
 
-inline constexpr std::uint32_t simulation_version = 3;
+inline constexpr std::uint32_t simulation_version = 4;
 
 }  // namespace qs

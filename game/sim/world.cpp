@@ -36,7 +36,11 @@ class OneWayFilter : public b2ContactListener {
         if (edge->GetUserData().pointer != one_way_tag) return;
         b2Fixture* other = edge == a ? b : a;
         b2Body* body = other->GetBody();
-        const b2AABB& box = other->GetAABB(0);
+        // The body where it is at this moment of the step: its start in the step's first contact update,
+        // its position at the time of impact in Box2D's continuous pass. The fixture's own AABB spans the
+        // whole last move (start and end), so a fast fall would count as under the top already and pass.
+        b2AABB box;
+        other->GetShape()->ComputeAABB(&box, body->GetTransform(), 0);
         float edge_y = edge->GetAABB(0).upperBound.y - b2_polygonRadius;
         bool below = box.upperBound.y > edge_y + 0.2f;  // more than a sliver under the top: passing through
         bool rising = body->GetLinearVelocity().y < -0.01f;

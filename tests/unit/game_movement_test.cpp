@@ -269,7 +269,8 @@ TEST_CASE("movement: pushing into a wall in the air does not stick to it") {
     CHECK(player_of(*world).state.y > y + 0.5);  // fell while pressing into the wall
 }
 
-TEST_CASE("movement: assets/tuning.json names every movement value, sets none (tuning.hpp has the defaults)") {
+TEST_CASE(
+    "movement: assets/tuning.json names every movement value, sets none (tuning.hpp has the defaults)") {
     std::vector<std::string> problems;
     Tuning loaded = load_tuning(QUICKSTEP_SOURCE_DIR "/assets/tuning.json", problems);
     CHECK(problems.empty());
@@ -296,4 +297,40 @@ TEST_CASE("movement: assets/tuning.json names every movement value, sets none (t
     REQUIRE(bad_problems.size() == 2);
     CHECK(bad_problems[0].find("run_speed must be a number, got a string") != std::string::npos);
     CHECK(bad_problems[1].find("unknown key 'jump_hieght'") != std::string::npos);
+}
+
+TEST_CASE("movement: a fall of any speed from above a one-way top lands on it") {
+    // Falls from 1 to 14 tiles above the top, starting at several fractions of a tile (so the last tick
+    // before the top ends anywhere above it), at a slow, the default and the highest allowed fall speed.
+    // A tick at the fastest fall moves the player more than a third of a tile.
+    for (const double max_fall : {9.0, Tuning{}.max_fall_speed, 25.0}) {
+        for (const int height : {1, 2, 3, 5, 8, 14}) {
+            for (const double fraction : {0.0, 0.13, 0.37, 0.71, 0.93}) {
+                CAPTURE(max_fall);
+                CAPTURE(height);
+                CAPTURE(fraction);
+                std::vector<std::string> rows(static_cast<std::size_t>(height) + 8, "........");
+                rows[1][3] = 'P';
+                const int top = 1 + height;
+                rows[static_cast<std::size_t>(top)] = "..====..";
+                rows.back() = "########";
+                MapLevel map = make_map_level(rows);
+                body_state(map.entities.front()).y = 1.5 - fraction;
+                Tuning tuning;
+                tuning.max_fall_speed = max_fall;
+                World world(map.level, tuning, map.entities);
+                Driver d{world};
+                double fastest = 0;
+                for (int i = 0; i < 240 && !player_of(world).grounded; ++i) {
+                    d.tick();
+                    fastest = std::max(fastest, player_of(world).state.vy);
+                }
+                d.ticks(5);
+                const Player& p = player_of(world);
+                CHECK(p.grounded);
+                CHECK(p.state.y + Player::half_height == doctest::Approx(top).epsilon(0.01));
+                if (height >= 8) CHECK(fastest == doctest::Approx(max_fall));
+            }
+        }
+    }
 }
