@@ -12,7 +12,8 @@ mode=${1:-play}
 shift || true
 
 packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libbox2d-dev
-          libpng-dev nlohmann-json3-dev doctest-dev libbenchmark-dev zlib1g-dev libtinyxml2-dev libzip-dev)
+          libpng-dev nlohmann-json3-dev doctest-dev libbenchmark-dev zlib1g-dev libtinyxml2-dev libzip-dev
+          libzstd-dev)
 fuzz=0
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth xdotool python3 imagemagick optipng)  # the last two: second PNG encoders in tests

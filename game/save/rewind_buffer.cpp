@@ -1,11 +1,12 @@
 // The rewind buffer: reverse deltas recorded per tick from the world's change marks (only the fields that
-// changed), applied backwards, and the exact live world on release by stepping the recorded inputs from
-// the last canonical keyframe.
+// changed; each tick compressed), applied backwards, and the exact live world on release by stepping the
+// recorded inputs from the last canonical keyframe.
 #include "game/save/rewind_buffer.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
 
 #include "game/save/field_bytes.hpp"
 #include "game/save/save_pool.hpp"
@@ -14,13 +15,19 @@ namespace qs {
 
 namespace {
 
-// Undo::bytes: [flags u8] [game state before: varint size, bytes] [layout changes] [entity changes...]
+// Undo::bytes: [flags u8] [game state before: varint size, bytes] [layout changes] [varint size of the
+// entity changes] [entity changes...] [their values...]. The changes and their values are kept apart (the
+// changes repeat from tick to tick, the values less so) so that a compressor finds the repeats.
 constexpr std::uint8_t has_game = 1;
 constexpr std::uint8_t has_layout = 2;
-// An entity change: varint slot index, then one of these, then its data.
-constexpr std::uint8_t slot_was_free = 0;  // nothing: the slot held no entity before
-constexpr std::uint8_t whole_entity = 1;   // the entity before, every field (write_entity_bytes)
-constexpr std::uint8_t some_fields = 2;    // varint mask of the changed fields, then their values before
+// An entity change: varint slot index minus the previous change's (the first: minus 0), then one of
+// these; its values follow the previous change's in the values.
+constexpr std::uint8_t slot_was_free = 0;  // no value: the slot held no entity before
+constexpr std::uint8_t whole_entity = 1;   // value: the entity before, every field (write_entity_bytes)
+// Then a varint mask of the changed fields; values: each changed field's value before, a plain field's as
+// its value before XOR its value after (the recorded state holds the value after when a tick is undone), so
+// that the bytes a small change leaves alone are zeros.
+constexpr std::uint8_t some_fields = 2;
 // The free list before: unchanged, as a FIFO step (entries taken from its front, how many were appended),
 // or whole.
 constexpr std::uint8_t free_same = 0;
@@ -217,8 +224,8 @@ void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {
     trim();
 }
 
-RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>* indices,
-                                                bool layout_changed) {
+void RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>* indices,
+                                  bool layout_changed, std::vector<std::uint8_t>& out) {
     const EntityMap& map = world.entities;
     const auto slots_now = static_cast<std::uint32_t>(map.slot_count());
     if (entities_.size() < slots_now) {
@@ -238,6 +245,8 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
     // line of its own (the recorded type is kept in types_; an entity never changes type in place, which
     // the cross-check verifies).
     entity_out_.clear();
+    field_out_.clear();
+    std::uint32_t previous_index = 0;
     for (const std::uint32_t index : *indices) {
         const bool was = index < layout_.slots.size() && layout_.slots[index].alive;
         const EntityMap::SlotState state = index < slots_now ? map.slot_state(index) : EntityMap::SlotState{};
@@ -254,7 +263,6 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
             const std::vector<FieldTable::Field>& fields = tables_[types_[index]].fields;
             const char* live = flat_variant_ ? reinterpret_cast<const char*>(now) : object_of(*now);
             char* before = flat_variant_ ? reinterpret_cast<char*>(&recorded) : object_of(recorded);
-            field_out_.clear();
             std::uint64_t mask = 0;
             for (std::size_t i = 0; i < fields.size(); ++i) {
                 const FieldTable::Field& field = fields[i];
@@ -262,7 +270,10 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
                 char* to = before + field.offset;
                 if (field.size) {
                     if (FieldTable::same_plain(from, to, field.size)) continue;
-                    field_out_.insert(field_out_.end(), to, to + field.size);
+                    const std::size_t at = field_out_.size();
+                    field_out_.resize(at + field.size);
+                    for (std::size_t k = 0; k < field.size; ++k)
+                        field_out_[at + k] = static_cast<std::uint8_t>(to[k] ^ from[k]);
                     std::memcpy(to, from, field.size);
                 } else {
                     if (field.same(from, to)) continue;
@@ -272,17 +283,18 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
                 mask |= std::uint64_t{1} << i;
             }
             if (mask != 0) {
-                put_varint(entity_out_, index);
+                put_varint(entity_out_, index - previous_index);
+                previous_index = index;
                 entity_out_.push_back(some_fields);
                 put_varint(entity_out_, mask);
-                entity_out_.insert(entity_out_.end(), field_out_.begin(), field_out_.end());
             }
             continue;
         }
-        put_varint(entity_out_, index);
+        put_varint(entity_out_, index - previous_index);
+        previous_index = index;
         if (was) {
             entity_out_.push_back(whole_entity);
-            write_entity_bytes(recorded, entity_out_);
+            write_entity_bytes(recorded, field_out_);
         } else {
             entity_out_.push_back(slot_was_free);
         }
@@ -354,9 +366,9 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
     write_game_bytes(world.game, game_now_);
     const bool game_changed = game_now_ != game_bytes_;
 
-    Undo undo;
-    std::vector<std::uint8_t>& out = undo.bytes;
-    out.reserve(1 + (game_changed ? 1 + game_bytes_.size() : 0) + layout_out_.size() + entity_out_.size());
+    out.clear();
+    out.reserve(1 + (game_changed ? 1 + game_bytes_.size() : 0) + layout_out_.size() + 5 +
+                entity_out_.size() + field_out_.size());
     out.push_back(
         static_cast<std::uint8_t>((game_changed ? has_game : 0) | (layout_out_.empty() ? 0 : has_layout)));
     if (game_changed) {
@@ -365,7 +377,25 @@ RewindBuffer::Undo RewindBuffer::record_changes(World& world, const std::vector<
         std::swap(game_bytes_, game_now_);
     }
     out.insert(out.end(), layout_out_.begin(), layout_out_.end());
+    put_varint(out, entity_out_.size());
     out.insert(out.end(), entity_out_.begin(), entity_out_.end());
+    out.insert(out.end(), field_out_.begin(), field_out_.end());
+}
+
+RewindBuffer::Undo RewindBuffer::pack(const std::vector<std::uint8_t>& raw) {
+    // A tick this small (a level of a few dozen entities) is kept as it is: compressing it would save a few
+    // dozen bytes (a frame's header alone is 6 or more) for a call that costs more than recording it.
+    constexpr std::size_t pack_from = 256;
+    Undo undo;
+    if (raw.size() >= pack_from) {
+        codec_.compress(raw.data(), raw.size(), packed_, 1);
+        if (packed_.size() < raw.size()) {
+            undo.bytes.assign(packed_.begin(), packed_.end());
+            undo.raw_size = static_cast<std::uint32_t>(raw.size());
+            return undo;
+        }
+    }
+    undo.bytes.assign(raw.begin(), raw.end());
     return undo;
 }
 
@@ -405,20 +435,19 @@ void RewindBuffer::record(World& world, const ActionState& actions) {
                               map.free_count() != layout_.free_list.size();
     const bool everything = marks.all() || (sizes_differ && !marks.layout_changed());
     if (!everything) marks.sorted_slots(sorted_marks_);
-    Undo undo =
-        record_changes(world, everything ? nullptr : &sorted_marks_, everything || marks.layout_changed());
+    record_changes(world, everything ? nullptr : &sorted_marks_, everything || marks.layout_changed(), raw_);
     if (cross_check_ && !everything) {
         std::string missed = unrecorded_change(world);
         if (!missed.empty()) {
             unmarked_.push_back("tick " + std::to_string(position() + 1) + ": " + missed +
                                 " changed unmarked");
-            apply(undo);
-            undo = record_changes(world, nullptr, true);
+            apply(raw_);
+            record_changes(world, nullptr, true, raw_);
         }
     }
     marks.clear();
 
-    undo.bytes.shrink_to_fit();
+    Undo undo = pack(raw_);
     bytes_ += undo.size() + sizeof(ActionState);
     ticks_.push_back(std::move(undo));
     inputs_.push_back(actions);
@@ -456,9 +485,8 @@ WorldSnapshot RewindBuffer::mirrored_snapshot() const {
     return snapshot;
 }
 
-void RewindBuffer::apply(const Undo& undo, Touched* touched) {
-    const std::uint8_t* at = undo.bytes.data();
-    const std::uint8_t* end = at + undo.bytes.size();
+void RewindBuffer::apply(const std::vector<std::uint8_t>& undo, Touched* touched) {
+    const std::uint8_t* at = undo.data();
     const std::uint8_t flags = *at++;
     if (touched) {
         touched->game = touched->game || (flags & has_game);
@@ -494,8 +522,12 @@ void RewindBuffer::apply(const Undo& undo, Touched* touched) {
             for (std::uint32_t& index : free_list) index = static_cast<std::uint32_t>(get_varint(at));
         }
     }
-    while (at < end) {
-        const auto index = static_cast<std::uint32_t>(get_varint(at));
+    const std::size_t changes_size = get_varint(at);
+    const std::uint8_t* changes_end = at + changes_size;
+    const std::uint8_t* value = changes_end;
+    std::uint32_t index = 0;
+    while (at < changes_end) {
+        index += static_cast<std::uint32_t>(get_varint(at));
         const std::uint8_t kind = *at++;
         if (touched) touched->slots.push_back(index);
         if (index >= entities_.size()) {
@@ -506,7 +538,7 @@ void RewindBuffer::apply(const Undo& undo, Touched* touched) {
             entities_[index] = Entity{};
             types_[index] = 0;
         } else if (kind == whole_entity) {
-            entities_[index] = read_entity_bytes(at);
+            entities_[index] = read_entity_bytes(value);
             types_[index] = static_cast<std::uint8_t>(entities_[index].index());
         } else {
             const std::vector<FieldTable::Field>& fields = tables_[types_[index]].fields;
@@ -515,10 +547,11 @@ void RewindBuffer::apply(const Undo& undo, Touched* touched) {
             for (std::uint64_t mask = get_varint(at); mask != 0; mask &= mask - 1) {
                 const FieldTable::Field& field = fields[static_cast<std::size_t>(__builtin_ctzll(mask))];
                 if (field.size) {
-                    std::memcpy(object + field.offset, at, field.size);
-                    at += field.size;
+                    for (std::size_t k = 0; k < field.size; ++k)
+                        object[field.offset + k] ^= static_cast<char>(value[k]);
+                    value += field.size;
                 } else {
-                    field.load(object + field.offset, at);
+                    field.load(object + field.offset, value);
                 }
             }
         }
@@ -527,11 +560,24 @@ void RewindBuffer::apply(const Undo& undo, Touched* touched) {
     for (const auto& slot : layout_.slots) alive_ += slot.alive ? 1 : 0;
 }
 
+const std::vector<std::uint8_t>& RewindBuffer::unpack(const Undo& undo) {
+    if (undo.raw_size == 0) return undo.bytes;
+    // The frame was written by pack() and never left this object: damage is a bug, not input.
+    if (!codec_.decompress(undo.bytes.data(), undo.bytes.size(), raw_, undo.raw_size) ||
+        raw_.size() != undo.raw_size)
+        throw std::logic_error("rewind: a recorded tick does not decompress");
+    return raw_;
+}
+
+std::vector<std::uint8_t> RewindBuffer::newest_tick_bytes() {
+    return ticks_.empty() ? std::vector<std::uint8_t>{} : unpack(ticks_.back());
+}
+
 void RewindBuffer::undo_last_tick() {
     Undo undo = std::move(ticks_.back());
     ticks_.pop_back();
     bytes_ -= undo.size();
-    apply(undo, &touched_);
+    apply(unpack(undo), &touched_);
 }
 
 std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {

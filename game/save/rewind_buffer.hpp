@@ -1,9 +1,10 @@
 // The rewind buffer: every tick of play recorded as a changed-only reverse delta (game state, SlotMap
 // layout when it changed, the entities whose fields changed, each through its field list, only the fields
 // that changed), so the world can go back one tick at a time exactly: every field, every slot generation,
-// the free list. Which entities to look at comes from the world's change marks (change_marks.hpp): an
-// entity nobody marked is not looked at, so idle entities cost nothing per tick. set_cross_check(true)
-// compares every entity as well and reports a change that was not marked (tests, benchmarks).
+// the free list. Each tick is kept as one zstd frame (engine/zstd_codec.hpp) when that is smaller. Which
+// entities to look at comes from the world's change marks (change_marks.hpp): an entity nobody marked is not
+// looked at, so idle entities cost nothing per tick. set_cross_check(true) compares every entity as well and
+// reports a change that was not marked (tests, benchmarks).
 //
 //   buffer.start(world);                 // level start, restart, quickload: a new recording
 //   world.step(actions); buffer.record(world, actions);
@@ -29,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/zstd_codec.hpp"
 #include "game/save/field_table.hpp"
 #include "game/sim/actions.hpp"
 #include "game/sim/world.hpp"
@@ -102,14 +104,19 @@ class RewindBuffer {
     bool recording() const { return recording_; }
     /// Ticks that can be gone back.
     std::int64_t ticks() const { return static_cast<std::int64_t>(ticks_.size()); }
-    /// Memory the recording holds, bytes.
+    /// Memory the recording holds, bytes: the ticks as stored (compressed), their inputs, the keyframes.
     std::size_t bytes() const { return bytes_; }
+    /// Tests: the newest recorded tick's byte string as record() made it, before it was compressed (empty
+    /// when no tick is recorded).
+    std::vector<std::uint8_t> newest_tick_bytes();
 
    private:
     /// How to get from one tick's state back to the one before: only what changed, in one byte string
-    /// (flags, then the game state before, the slot table and free list changes, the entity changes).
+    /// (flags, then the game state before, the slot table and free list changes, the entity changes and
+    /// their values), kept as one zstd frame of it, or as it is when that would not be smaller.
     struct Undo {
         std::vector<std::uint8_t> bytes;
+        std::uint32_t raw_size = 0;  ///< the byte string's size when `bytes` is its zstd frame, else 0
         std::size_t size() const { return sizeof(Undo) + bytes.capacity(); }
     };
     struct Keyframe {
@@ -119,8 +126,13 @@ class RewindBuffer {
 
     std::int64_t position() const { return base_ + ticks(); }
     /// Brings the recorded state up to `world` for the slots in `indices` (every slot when null) and the
-    /// layout and game state, and returns how to undo that.
-    Undo record_changes(World& world, const std::vector<std::uint32_t>* indices, bool layout_changed);
+    /// layout and game state, and writes how to undo that into `out` (the byte string of an Undo).
+    void record_changes(World& world, const std::vector<std::uint32_t>* indices, bool layout_changed,
+                        std::vector<std::uint8_t>& out);
+    /// The Undo that keeps the byte string `raw`, compressed when that makes it smaller.
+    Undo pack(const std::vector<std::uint8_t>& raw);
+    /// The byte string `undo` keeps (in raw_ when it was compressed).
+    const std::vector<std::uint8_t>& unpack(const Undo& undo);
     /// Where `world` differs from the recorded state (cross-check), or empty.
     std::string unrecorded_change(World& world) const;
     /// What the ticks a step back undid touched: slot indices (repeats allowed), the layout, the game state.
@@ -128,8 +140,9 @@ class RewindBuffer {
         std::vector<std::uint32_t> slots;
         bool layout = false, game = false;
     };
-    /// Brings the recorded state back over `undo`, noting in `touched` (if given) what it changed.
-    void apply(const Undo& undo, Touched* touched = nullptr);
+    /// Brings the recorded state back over the byte string of an Undo, noting in `touched` (if given) what
+    /// it changed.
+    void apply(const std::vector<std::uint8_t>& undo, Touched* touched = nullptr);
     void undo_last_tick();
     void trim();
     WorldSnapshot mirrored_snapshot() const;
@@ -164,7 +177,8 @@ class RewindBuffer {
     /// Waits for a copy prepare_start() began; true when it is ready and was made from `snapshot`.
     bool take_prepared(const WorldSnapshot* snapshot);
     // Reused between ticks.
-    std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_;
+    ZstdCodec codec_;
+    std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_, raw_, packed_;
     std::vector<std::uint32_t> all_indices_, sorted_marks_;
 };
 

@@ -1,0 +1,91 @@
+// What rewind keeps in memory: the default budget holds a full minute of play on the 10 000-entity stress
+// level (ticks kept, counted, through the game's own PlaySession with its keyframes), and the ticks it
+// records there, compressed, come back exactly (as byte strings through the codec, and as worlds when
+// stepped back). A sanitizer build plays a 2 500-entity level under a quarter of the budget instead.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/scratch_folder.hpp"
+#include "engine/zstd_codec.hpp"
+#include "game/app/play_session.hpp"
+#include "game/levels/stress_level.hpp"
+#include "game_rewind_run.hpp"
+#include "test_sizing.hpp"
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+/// The stress level's entity count, and the share of the default budget that goes with it.
+const int stress_entities = sized(10000, 2500);
+
+}  // namespace
+
+TEST_CASE("rewind memory: the default budget keeps 60 s of the 10 000-entity stress level") {
+    ScratchFolder saves("qs_rewind_memory");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    RewindBuffer::Limits limits;  // the defaults: 60 s, 64 MB
+    REQUIRE(limits.max_ticks == 60 * 60);
+    limits.max_bytes = limits.max_bytes / 10000 * static_cast<std::size_t>(stress_entities);
+    session.set_rewind_limits(limits);
+    StressLevel stress = make_stress_level(stress_entities);
+    CheckedLevel checked;
+    checked.level = stress.level;
+    checked.entities = stress.entities;
+    REQUIRE(session.start(checked));
+    // Running right, as the benchmarks do: a minute and ten seconds more, so that the recording is full
+    // and its oldest keyframe already behind the oldest tick.
+    ActionState actions;
+    const std::int64_t played = limits.max_ticks + PlaySession::canonical_rebuild_ticks;
+    for (std::int64_t tick = 0; tick < played; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+    }
+    const RewindBuffer& rewind = session.rewind();
+    CAPTURE(rewind.bytes());
+    CHECK(rewind.ticks() == limits.max_ticks);
+    CHECK(rewind.bytes() <= limits.max_bytes);
+}
+
+TEST_CASE("rewind memory: the stress level's recorded ticks, compressed, come back exactly") {
+    StressLevel stress = make_stress_level(stress_entities);
+    World world(stress.level, Tuning{}, stress.entities);
+    RewindBuffer buffer;
+    buffer.start(world);
+    std::vector<std::uint64_t> states{exact_hash(world)};
+    ZstdCodec codec;
+    std::vector<std::uint8_t> packed, back;
+    ActionState actions;
+    const int ticks = sized(120, 40);
+    for (int tick = 0; tick < ticks; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        world.step(actions);
+        world.take_events();
+        const std::size_t before = buffer.bytes();
+        buffer.record(world, actions);
+        states.push_back(exact_hash(world));
+        // The tick as recorded, through the codec alone: the same bytes, and damage refused.
+        const std::vector<std::uint8_t> raw = buffer.newest_tick_bytes();
+        REQUIRE(raw.size() > 1000);
+        codec.compress(raw.data(), raw.size(), packed);
+        REQUIRE(codec.decompress(packed.data(), packed.size(), back, raw.size()));
+        REQUIRE(back == raw);
+        CHECK_FALSE(codec.decompress(packed.data(), packed.size() - 1, back, raw.size()));
+        packed[packed.size() / 2] ^= 0x10;
+        CHECK((!codec.decompress(packed.data(), packed.size(), back, raw.size()) || back == raw));
+        // What the buffer counts for the tick is its compressed size, far below the byte string's.
+        CHECK(buffer.bytes() - before < raw.size() / 2);
+    }
+    for (std::size_t back_to = states.size() - 1; back_to > 0; --back_to) {
+        REQUIRE(buffer.step_back(world));
+        REQUIRE_MESSAGE(exact_hash(world) == states[back_to - 1], "tick " << back_to - 1);
+    }
+    CHECK_FALSE(buffer.step_back(world));
+}
