@@ -14,7 +14,7 @@ import re, sys
 rows = [l.split(" | ") for l in open(sys.argv[1]).read().splitlines() if l.startswith("| ") and "---" not in l][1:]
 want = ["releasing a 60-tick rewind", "one tick back", "holding rewind at 4×", "F5 at 2k", "F9 at 2k",
         "F5 at 5k", "F9 at 5k", "F9 from disk", "one tick at 2k", "one tick at 5k", "peak resident memory",
-        "rewind memory", "start of a 256×256 cave"]
+        "rewind memory", "rewind kept by the defaults", "start of a 256×256 cave"]
 ok = len(rows) == len(want)
 for w, r in zip(want, rows):
     if not r[0].lstrip("| ").startswith(w) or not re.search(r"[0-9]", r[2]) or "nan" in r[2]:

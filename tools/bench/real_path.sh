@@ -86,6 +86,9 @@ for i in $(seq "$runs"); do
     run "ticks_small.$i" small 1200 "$runs_dir/right.txt" --save-dir "$out/saves.r" --dump-state "$runs_dir/ticks_small.$i.json"
     run "cave.$i" cave 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
 done
+# What the default rewind budget keeps after 70 s of play, with its keyframes: one run, as the count
+# (ticks, bytes) is a function of the run.
+run "keep_small.1" small 4200 "$runs_dir/right.txt" --save-dir "$out/saves.r" --dump-state "$runs_dir/keep_small.1.json"
 for i in $(seq "$big_runs"); do
     rm -rf "$out/saves"
     run "f5f9_big.$i" big 420 "$runs_dir/f5f9_big.txt" --save-dir "$out/saves"
@@ -194,6 +197,9 @@ for path in sorted(glob.glob(f"{d}/ticks_small.*.json")):
 pm = med(per_min)
 row(f"rewind memory at {k(small)} (dump's `rewind` after 1 200 ticks)", "the 64 MB default keeps 60 s",
     f"{pm:.1f} MB/min: 64 MB keep {64 / pm * 60:.0f} s")
+kept = json.load(open(f"{d}/keep_small.1.json"))["rewind"]
+row(f"rewind kept by the defaults at {k(small)} (dump's `rewind` after 4 200 ticks; 60 s is the cap)",
+    "60 s", f"{kept['ticks'] / 60:.1f} s ({kept['ticks']} ticks) in {kept['bytes'] / 2**20:.1f} MB")
 
 # Start of the cave level, whole process.
 walls = [w for w, _, _ in times("cave")]
