@@ -1,6 +1,6 @@
 // Tiled maps (.tmj, and .tmx through the same JSON): tilesets (embedded, .tsj, .tsx), tile layers (CSV,
-// base64, zlib / gzip) as geometry by tile class and drawn with their flips, object layers as entities,
-// image layers drawn, groups in order.
+// base64, zlib / gzip / zstd) as geometry by tile class and drawn with their flips, object layers as
+// entities, image layers drawn, groups in order.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "engine/level_editor_parts.hpp"
+#include "engine/zstd_codec.hpp"
 
 namespace qs::level_editor_detail {
 namespace {
@@ -205,10 +206,26 @@ std::optional<std::vector<std::uint32_t>> layer_gids(const json& layer, std::int
             return std::nullopt;
         }
         bytes = std::move(*inflated);
+    } else if (compression == "zstd") {
+        // Never more than the layer's width x height x 4 bytes is written, whatever the frames claim.
+        ZstdCodec codec;
+        std::vector<std::uint8_t> unpacked;
+        if (!codec.decompress(reinterpret_cast<const std::uint8_t*>(decoded->data()), decoded->size(),
+                              unpacked, expected)) {
+            errors.push_back(where + "broken zstd layer data, or more of it than width x height tiles = " +
+                             std::to_string(count));
+            return std::nullopt;
+        }
+        if (unpacked.size() != expected) {
+            errors.push_back(where + "the layer data holds " + std::to_string(unpacked.size() / 4) +
+                             " tiles, not width x height = " + std::to_string(count));
+            return std::nullopt;
+        }
+        bytes.assign(unpacked.begin(), unpacked.end());
     } else {
         errors.push_back(where + "layer data compression " + quote_name(compression) +
-                         " is not supported (save the map with CSV, base64, base64 zlib or base64 gzip "
-                         "layer data)");
+                         " is not supported (save the map with CSV, base64, base64 zlib, base64 gzip or "
+                         "base64 zstd layer data)");
         return std::nullopt;
     }
     gids.resize(count);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Levels made in LDtk and Tiled (tests/data/editors: 01_first_steps as an LDtk project with an external
-# level file and as Tiled .tmj and .tmx maps): listed as FOLDER/NAME, played by name to the goal with the
+# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps): listed as FOLDER/NAME, played by name to the goal with the
 # shipped solution in the same tick and to the same dump as the PNG folder, checked with warnings for
 # what they hold that means nothing here, replayed; broken projects are listed with their reason.
 source "$(dirname "$0")/lib/common.bash"
@@ -12,7 +12,7 @@ SOLUTION=$SRC/levels/01_first_steps/solution.txt
 
 # --list-levels: one line per level of each project, in project order.
 "$QS" --list-levels --levels-dir "$LEVELS" >"$SCRATCH/list.txt" 2>"$SCRATCH/list.err"
-for name in ldtk/First_Steps ldtk/Small_Room tiled/first_steps tiled/first_steps_xml; do
+for name in ldtk/First_Steps ldtk/Small_Room tiled/first_steps tiled/first_steps_xml tiled/first_steps_zstd; do
     if grep -q "^$name	ok	$LEVELS/$name	\$" "$SCRATCH/list.txt"; then pass "listed $name ok"
     else fail "listed $name: $(cat "$SCRATCH/list.txt" "$SCRATCH/list.err")"; fi
 done
@@ -21,7 +21,7 @@ done
 "$QS" 01_first_steps --headless --input "$SOLUTION" --save-dir "$SAVES/png" --dump-state "$SCRATCH/png.json" \
     >"$SCRATCH/png.out" 2>/dev/null
 want=$(sed 's/01_first_steps/X/' "$SCRATCH/png.out")
-for name in ldtk/First_Steps tiled/first_steps tiled/first_steps_xml; do
+for name in ldtk/First_Steps tiled/first_steps tiled/first_steps_xml tiled/first_steps_zstd; do
     file=${name//\//_}
     "$QS" "$name" --levels-dir "$LEVELS" --headless --input "$SOLUTION" --save-dir "$SAVES/$file" \
         --dump-state "$SCRATCH/$file.json" --record "$SCRATCH/$file.qsr" >"$SCRATCH/$file.out" 2>"$SCRATCH/$file.err"
@@ -67,11 +67,23 @@ sed 's/"data": \[0,/"data": [999999,/' "$LEVELS/tiled/first_steps.tmj" >"$LEVELS
 cp "$LEVELS/tiled/tiles.tsj" "$LEVELS/bad_gid/"
 cp "$LEVELS/tiled/tiles.png" "$LEVELS/bad_gid/"
 cp "$LEVELS/tiled/first_steps.tmj" "$LEVELS/no_tileset/m.tmj"
+# The zstd map with its Ground layer's frame cut short.
+mkdir -p "$LEVELS/bad_zstd"
+cp "$LEVELS/tiled/tiles.tsj" "$LEVELS/tiled/tiles.png" "$LEVELS/bad_zstd/"
+python3 - "$LEVELS/tiled/first_steps_zstd.tmj" "$LEVELS/bad_zstd/m.tmj" <<'PY'
+import base64, json, sys
+m = json.load(open(sys.argv[1]))
+ground = m["layers"][0]
+ground["data"] = base64.b64encode(base64.b64decode(ground["data"])[:-8]).decode()
+json.dump(m, open(sys.argv[2], "w"))
+PY
 "$QS" --list-levels --levels-dir "$LEVELS" >"$SCRATCH/list2.txt" 2>&1
 if grep -q "^bad_json	broken	$LEVELS/bad_json	$LEVELS/bad_json/p.ldtk: line 2, column 22: " "$SCRATCH/list2.txt"
 then pass "a project with bad JSON is listed broken with the line"; else fail "bad_json: $(grep bad_json "$SCRATCH/list2.txt")"; fi
 if grep -q "^bad_gid/m	broken	.*m.tmj:0,0: layer \"Decoration\": tile id 999999 is in no tileset" "$SCRATCH/list2.txt"
 then pass "a bad tile id is listed broken naming layer and cell"; else fail "bad_gid: $(grep bad_gid "$SCRATCH/list2.txt")"; fi
+if grep -q "^bad_zstd/m	broken	.*m.tmj: layer \"Ground\": broken zstd layer data" "$SCRATCH/list2.txt"
+then pass "a cut zstd layer is listed broken naming the layer"; else fail "bad_zstd: $(grep bad_zstd "$SCRATCH/list2.txt")"; fi
 if grep -q "^no_tileset/m	broken	.*tiles.tsj: cannot resolve the path" "$SCRATCH/list2.txt"
 then pass "a missing tileset is listed broken"; else fail "no_tileset: $(grep no_tileset "$SCRATCH/list2.txt")"; fi
 expect_exit 1 "--check of a broken project" -- "$QS" --check "$LEVELS/bad_gid" >/dev/null 2>&1

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/level_editor.hpp"
+#include "engine/zstd_codec.hpp"
 #include "scratch_dir.hpp"
 
 namespace {
@@ -251,6 +252,18 @@ std::string tmj(const std::string& data, const std::string& extra = "") {
                 {"id": 7, "type": "Sign", "x": 0, "y": 0}]}]})";
 }
 
+std::string base64_text(const std::string& bytes);
+
+/// Tile ids as Tiled's base64 zstd layer data.
+std::string zstd_gids(const std::vector<std::uint32_t>& gids) {
+    std::vector<std::uint8_t> bytes(gids.size() * 4), packed;
+    for (std::size_t i = 0; i < gids.size(); ++i) {
+        for (int b = 0; b < 4; ++b) bytes[i * 4 + b] = static_cast<std::uint8_t>((gids[i] >> (8 * b)) & 0xff);
+    }
+    qs::ZstdCodec().compress(bytes.data(), bytes.size(), packed);
+    return base64_text(std::string(packed.begin(), packed.end()));
+}
+
 std::string packed_gids(const std::vector<std::uint32_t>& gids, bool compress) {
     std::string bytes(gids.size() * 4, '\0');
     for (std::size_t i = 0; i < gids.size(); ++i) {
@@ -265,6 +278,10 @@ std::string packed_gids(const std::vector<std::uint32_t>& gids, bool compress) {
         packed.resize(size);
         bytes = packed;
     }
+    return base64_text(bytes);
+}
+
+std::string base64_text(const std::string& bytes) {
     static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string text;
     for (std::size_t i = 0; i < bytes.size(); i += 3) {
@@ -293,6 +310,10 @@ TEST_CASE("tiled json: tile classes, objects by class or type, object references
     SUBCASE("base64 zlib") {
         write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zlib", "data": ")" +
                                          packed_gids(gids, true) + "\""));
+    }
+    SUBCASE("base64 zstd") {
+        write_text(folder / "m.tmj",
+                   tmj(R"("encoding": "base64", "compression": "zstd", "data": ")" + zstd_gids(gids) + "\""));
     }
     const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kEditorSchema);
     REQUIRE_MESSAGE(r.level, all(r.errors));
@@ -383,9 +404,23 @@ TEST_CASE("tiled: hostile maps are clear errors naming the layer and cell") {
                                          packed_gids(many, true) + "\""));
         CHECK(error_of("m").find("more than its width x height tiles") != std::string::npos);
     }
-    SUBCASE("zstd") {
+    SUBCASE("broken zstd") {
         write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zstd", "data": "AAAA")"));
-        CHECK(error_of("m").find("compression \"zstd\" is not supported") != std::string::npos);
+        CHECK(error_of("m").find("broken zstd layer data") != std::string::npos);
+    }
+    SUBCASE("a zstd bomb") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zstd", "data": ")" +
+                                         zstd_gids(std::vector<std::uint32_t>(100000, 1)) + "\""));
+        CHECK(error_of("m").find("or more of it than width x height tiles = 6") != std::string::npos);
+    }
+    SUBCASE("too few tiles in zstd") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "zstd", "data": ")" +
+                                         zstd_gids({1, 1}) + "\""));
+        CHECK(error_of("m").find("data holds 2 tiles, not width x height = 6") != std::string::npos);
+    }
+    SUBCASE("an unknown compression") {
+        write_text(folder / "m.tmj", tmj(R"("encoding": "base64", "compression": "lz4", "data": "AAAA")"));
+        CHECK(error_of("m").find("compression \"lz4\" is not supported") != std::string::npos);
     }
     SUBCASE("a huge map") {
         std::string map = tmj(R"("data": [])");
@@ -462,7 +497,14 @@ TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps l
     const qs::LevelLoadResult ldtk = qs::load_editor_level(data / "ldtk", "First_Steps", kEditorSchema);
     const qs::LevelLoadResult tmj = qs::load_editor_level(data / "tiled", "first_steps", kEditorSchema);
     const qs::LevelLoadResult tmx = qs::load_editor_level(data / "tiled", "first_steps_xml", kEditorSchema);
+    const qs::LevelLoadResult zst = qs::load_editor_level(data / "tiled", "first_steps_zstd", kEditorSchema);
     REQUIRE_MESSAGE(ldtk.level, all(ldtk.errors));
+    REQUIRE_MESSAGE(zst.level, all(zst.errors));
+    CHECK(zst.level->tiles.tiles == tmj.level->tiles.tiles);
+    CHECK(zst.level->rects == tmj.level->rects);
+    REQUIRE(zst.level->visuals.size() == tmj.level->visuals.size());
+    for (std::size_t i = 0; i < zst.level->visuals.size(); ++i)
+        CHECK(zst.level->visuals[i].pixels == tmj.level->visuals[i].pixels);
     REQUIRE_MESSAGE(tmj.level, all(tmj.errors));
     REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
     CHECK(ldtk.level->tiles.tiles == tmj.level->tiles.tiles);
