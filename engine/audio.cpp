@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace qs {
@@ -160,6 +161,12 @@ Audio::~Audio() {
         mix_->CloseAudio();
     }
     if (audio_subsystem_started_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
+}
+
+bool Audio::heard() const {
+    if (!available_) return false;
+    const char* driver = SDL_GetCurrentAudioDriver();
+    return driver && std::strcmp(driver, "dummy") != 0;
 }
 
 bool Audio::load(const std::string& name, const std::filesystem::path& wav) {

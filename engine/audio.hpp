@@ -42,6 +42,9 @@ class Audio {
 
     /// True when a device is open and sounds can be heard.
     bool available() const { return available_; }
+    /// True when what plays reaches a listener or a file: a device is open under a driver other than SDL's
+    /// "dummy" (the "disk" driver writes what plays, so it counts).
+    bool heard() const;
 
     /// Loads (or replaces) sound `name` from a WAV file. When audio is unavailable the file is still read
     /// and checked (SDL_LoadWAV) but nothing is kept. Returns false, with error() set, if the file cannot

@@ -3,6 +3,7 @@
 #include "engine/render.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "engine/png_image.hpp"
@@ -82,6 +83,12 @@ CanvasFit fit_canvas(int out_w, int out_h, int base_w, int base_h, bool fill) {
     fit.x = (out_w - fit.canvas_width * fit.scale) / 2;
     fit.y = (out_h - fit.canvas_height * fit.scale) / 2;
     return fit;
+}
+
+bool Screen::shown() const {
+    if (headless_ || !window_) return false;
+    const char* driver = SDL_GetCurrentVideoDriver();
+    return driver && std::strcmp(driver, "dummy") != 0 && std::strcmp(driver, "offscreen") != 0;
 }
 
 bool Screen::open(const Options& options, std::string& error) {

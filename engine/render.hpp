@@ -77,6 +77,9 @@ class Screen {
     SDL_Renderer* sdl() const { return renderer_; }
     SDL_Window* window() const { return window_; }
     bool headless() const { return headless_; }
+    /// True when frames reach a display: a window under a real video driver, not headless, not SDL's
+    /// "dummy" or "offscreen" driver (which show nothing to anyone).
+    bool shown() const;
     int canvas_width() const { return fit_.canvas_width; }
     int canvas_height() const { return fit_.canvas_height; }
     /// Sizes the canvas to the window as it is now (a resize, fullscreen, the fill setting).

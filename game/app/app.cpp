@@ -51,6 +51,7 @@ bool App::open_presentation() {
         presentation_->open_audio();
         input_events_.open_gamepads();
         apply_settings();
+        unwatched_ = presentation_->unwatched();
     }
     return true;
 }
@@ -518,8 +519,8 @@ int App::run() {
                 hot_reload();
             for (const std::string& problem : session_.take_write_errors()) toast(problem, 6);
             auto now = Clock::now();
-            // A pad script plays one tick per frame, whatever the clock says.
-            double elapsed = pad_script_
+            // A pad script, and a window no one watches, play one tick per frame, whatever the clock says.
+            double elapsed = pad_script_ || unwatched_
                                  ? World::tick_seconds
                                  : std::min(0.25, std::chrono::duration<double>(now - previous).count());
             previous = now;
@@ -558,11 +559,14 @@ int App::run() {
             }
             forward_notices();
             update_music();
-            const auto drawing = Clock::now();
-            render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
-            const double drawn_ms = std::chrono::duration<double, std::milli>(Clock::now() - drawing).count();
-            frame_now_.present_ms = presentation_->last_present_ms();
-            frame_now_.render_ms = std::max(0.0, drawn_ms - frame_now_.present_ms);
+            if (!unwatched_) {
+                const auto drawing = Clock::now();
+                render(std::clamp(accumulator / World::tick_seconds, 0.0, 1.0));
+                const double drawn_ms =
+                    std::chrono::duration<double, std::milli>(Clock::now() - drawing).count();
+                frame_now_.present_ms = presentation_->last_present_ms();
+                frame_now_.render_ms = std::max(0.0, drawn_ms - frame_now_.present_ms);
+            }
             if (pad_script_) trace_frame();
             end_frame();
         }
@@ -657,6 +661,8 @@ void App::finish_run() {
         if (options_.headless) {
             if (world) presentation_->snap_camera(*world);
             render(1.0);
+        } else if (unwatched_) {
+            render(1.0);  // no frame was drawn before
         }
         std::string error;
         if (!presentation_->save_screenshot(*options_.screenshot, error)) {

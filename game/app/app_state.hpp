@@ -268,6 +268,9 @@ class App final : private MenuHost {
     /// Level starts and respawns fade in: a window's game loop, after the level named on the command line
     /// (which, like a headless run, shows its first frame at once).
     bool fades_ = false;
+    /// A window no one sees or hears (SDL's dummy video and audio drivers: the tests' runs of the whole
+    /// game): each frame is one tick, as with a pad script, and a frame is drawn only for a screenshot.
+    bool unwatched_ = false;
     RunAssists assists_;              ///< the assists this level run was played with
     std::uint64_t assists_held_ = 0;  ///< the assist actions hold_assists() holds (bit i: Action i)
     int advance_held_ = -1;           ///< frames the frame-advance key has been held while paused, or -1

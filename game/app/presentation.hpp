@@ -32,6 +32,8 @@ class Presentation {
     bool open(bool headless);
     /// Opens the audio device and loads every sound effect and the presentation's loops (windowed play only).
     void open_audio();
+    /// True when nothing drawn reaches a display and nothing played reaches a listener or a file.
+    bool unwatched() const { return !(screen_ && screen_->shown()) && !(audio_ && audio_->heard()); }
     void set_volume(int percent);
     void set_music_volume(int percent);
     /// Plays assets/music/<track>.ogg in a loop (fading from the track before); "" stops the music.
