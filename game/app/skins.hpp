@@ -18,13 +18,14 @@ struct Skin {
     std::uint32_t fur, fur_shade;  ///< 0xRRGGBB that replace the sprite sheet's fox orange and its shading
 };
 
-/// Every skin, the default first, then by the gems they need.
+/// Every skin, the default first, then by the gems they need: three levels' gems, as many as the first
+/// chapter holds, more than any one chapter holds, more than any two chapters hold (so all three).
 inline constexpr std::array<Skin, 5> skins = {{
     {"Fox", 0, 0xf5902e, 0xb9561f},
-    {"Arctic", 3, 0xe4ecf7, 0x8c9ac0},
-    {"Moss", 6, 0x7ccf52, 0x3a8a3e},
-    {"Midnight", 10, 0x7a66e6, 0x40308f},
-    {"Golden", 15, 0xffd23f, 0xc98a16},
+    {"Arctic", 9, 0xe4ecf7, 0x8c9ac0},
+    {"Moss", 21, 0x7ccf52, 0x3a8a3e},
+    {"Midnight", 40, 0x7a66e6, 0x40308f},
+    {"Golden", 60, 0xffd23f, 0xc98a16},
 }};
 
 /// True when `skin` is open with `gems_found` gems found in all.

@@ -10,6 +10,7 @@
 #include "game/app/progress.hpp"
 #include "game/app/settings.hpp"
 #include "game/app/skins.hpp"
+#include "game_shipped_levels.hpp"
 
 using namespace qs;
 namespace fs = std::filesystem;
@@ -106,10 +107,25 @@ TEST_CASE("gems: the results line counts a run's gems and says when one is new")
 }
 
 TEST_CASE("gems: skins unlock at their documented gem totals, read from progress files") {
-    // The rule: Fox from the start, Arctic at 3 gems, Moss at 6, Midnight at 10, Golden at 15 (every gem
-    // hidden in levels 11-15).
+    // The rule: Fox from the start, Arctic at 9 gems, Moss at 21, Midnight at 40, Golden at 60. The levels
+    // that hide gems (those with a gems.txt, three gems each) hold more than Golden needs.
     REQUIRE(skins.front().gems_needed == 0);
     for (std::size_t i = 1; i < skins.size(); ++i) CHECK(skins[i].gems_needed > skins[i - 1].gems_needed);
+    std::vector<std::string> gem_levels;
+    for (const char* name : qs::test::shipped_levels) {
+        if (fs::exists(fs::path(QUICKSTEP_SOURCE_DIR) / "levels" / name / "gems.txt"))
+            gem_levels.emplace_back(name);
+    }
+    const int gems_hidden = static_cast<int>(gem_levels.size()) * 3;
+    CHECK(skins.back().gems_needed <= gems_hidden);
+    // The first `gems` gems of those levels, in order, as a progress file's levels.
+    auto first_gems = [&](int gems) {
+        std::vector<std::pair<std::string, std::string>> levels;
+        for (std::size_t i = 0; gems > 0 && i < gem_levels.size(); ++i, gems -= 3) {
+            levels.emplace_back(gem_levels[i], gems >= 3 ? "[1, 2, 3]" : gems == 2 ? "[1, 3]" : "[2]");
+        }
+        return levels;
+    };
     const fs::path dir = fresh_dir("quickstep-gems-skins");
     struct Case {
         std::vector<std::pair<std::string, std::string>> levels;
@@ -118,29 +134,15 @@ TEST_CASE("gems: skins unlock at their documented gem totals, read from progress
     };
     const Case cases[] = {
         {{}, 0, "Fox"},
-        {{{"11_spring_meadow", "[1, 2]"}}, 2, "Fox"},
-        {{{"11_spring_meadow", "[1, 2]"}, {"12_bounce_works", "[3]"}}, 3, "Arctic"},
-        {{{"11_spring_meadow", "[1, 2, 3]"}, {"12_bounce_works", "[1, 2, 3]"}}, 6, "Moss"},
-        {{{"11_spring_meadow", "[1, 2, 3]"},
-          {"12_bounce_works", "[1, 2, 3]"},
-          {"13_crumble_bridge", "[1, 3]"},
-          {"14_spring_collapse", "[2, 3]"}},
-         10,
-         "Midnight"},
-        {{{"11_spring_meadow", "[1, 2, 3]"},
-          {"12_bounce_works", "[1, 2, 3]"},
-          {"13_crumble_bridge", "[1, 2, 3]"},
-          {"14_spring_collapse", "[1, 2, 3]"},
-          {"15_bounce_valley", "[1, 2]"}},
-         14,
-         "Midnight"},
-        {{{"11_spring_meadow", "[1, 2, 3]"},
-          {"12_bounce_works", "[1, 2, 3]"},
-          {"13_crumble_bridge", "[1, 2, 3]"},
-          {"14_spring_collapse", "[1, 2, 3]"},
-          {"15_bounce_valley", "[1, 2, 3]"}},
-         15,
-         "Golden"},
+        {first_gems(8), 8, "Fox"},
+        {first_gems(9), 9, "Arctic"},
+        {first_gems(20), 20, "Arctic"},
+        {first_gems(21), 21, "Moss"},
+        {first_gems(39), 39, "Moss"},
+        {first_gems(40), 40, "Midnight"},
+        {first_gems(59), 59, "Midnight"},
+        {first_gems(60), 60, "Golden"},
+        {first_gems(gems_hidden), gems_hidden, "Golden"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.gems);
@@ -163,9 +165,9 @@ TEST_CASE("gems: skins unlock at their documented gem totals, read from progress
     }
     CHECK(std::string(skin_or_default("Nobody", 99).name) == "Fox");
     // The news of a finished run: the last skin it opened, none when it opened none.
-    CHECK(skin_unlocked_between(2, 3) == &skins[1]);
-    CHECK(skin_unlocked_between(5, 15) == &skins[4]);
-    CHECK(skin_unlocked_between(3, 5) == nullptr);
+    CHECK(skin_unlocked_between(8, 9) == &skins[1]);
+    CHECK(skin_unlocked_between(20, 60) == &skins[4]);
+    CHECK(skin_unlocked_between(9, 20) == nullptr);
     fs::remove_all(dir);
 }
 
