@@ -296,7 +296,6 @@ void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
 
 void World::set_reference_mode(bool on) {
     index_.set_reference_mode(on);
-    if (on && physics_) hold_all_still_bodies();
 }
 
 void World::add_still_body(EntityRef ref, Entity& entity) {

@@ -210,15 +210,17 @@ class World {
     /// put_back() too (camera areas never come or go in play), so drawing a rewind rebuilds nothing.
     WorldRect camera_bounds(double x, double y);
 
-    /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, without
-    /// the indexes (so Box2D holds every still body from now on); the world must evolve exactly as without
-    /// it.
+    /// Check mode, for tests: every entity is stepped every tick and every box query asks Box2D, or for a
+    /// still entity without a body in it a scan of every entity, without the indexes; the world must
+    /// evolve exactly as without it. Box2D holds what it holds without the mode (the terrain and the
+    /// still bodies near the player): a body more in its broad phase changes the order its contacts are
+    /// found and solved in, so a world holding more would not evolve bit for bit as the game's.
     void set_reference_mode(bool on);
     /// Check mode, for tests: Box2D holds the whole terrain and every still body, without the windows
     /// (from the next restore() on).
     void set_whole_physics_mode(bool on) { whole_physics_mode_ = on; }
-    /// The still entities whose bodies are in Box2D now (near the player, or all of them in a check mode
-    /// or while a still body has a velocity), in no particular order.
+    /// The still entities whose bodies are in Box2D now (near the player, or all of them in whole physics
+    /// mode or while a still body has a velocity), in no particular order.
     const std::vector<EntityRef>& still_bodies() const { return still_bodies_; }
     /// The terrain chunks in Box2D now.
     const TerrainWindow& terrain_window() const { return terrain_window_; }
@@ -251,10 +253,8 @@ class World {
     void destroy_body(BodyState& state);
 
     // ---- the still bodies near the player (world.cpp) ----
-    /// Whether Box2D must hold every still body: a check mode, or a still body with a velocity (odd).
-    bool all_still_bodies() const {
-        return index_.reference_mode() || whole_physics_mode_ || index_.odd_solids();
-    }
+    /// Whether Box2D must hold every still body: whole physics mode, or a still body with a velocity (odd).
+    bool all_still_bodies() const { return whole_physics_mode_ || index_.odd_solids(); }
     /// Makes `ref`'s still body and lists it in still_bodies_.
     void add_still_body(EntityRef ref, Entity& entity);
     /// Makes the bodies of the still entities that have none, in index order, when all_still_bodies().

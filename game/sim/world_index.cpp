@@ -77,6 +77,17 @@ bool box2d_entity_solid_at(b2World& physics, const b2Vec2& point, const b2AABB& 
     return query.hit;
 }
 
+/// Reference mode's scan of the still entities that have no body in Box2D: whether `test(ref)` holds for
+/// one of them.
+template <class Test>
+bool any_unbodied_still(const EntityMap& entities, Test&& test) {
+    bool found = false;
+    entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
+        if (!found && is_still_entity(entity) && !body_state(entity).body) found = test(to_ref(key));
+    });
+    return found;
+}
+
 /// box_blocked's test of one solid fixture against the query box (its shape, without the polygon skin).
 bool shape_overlaps(const b2Fixture* fixture, const b2AABB& box) {
     b2AABB shape_box;
@@ -381,13 +392,17 @@ bool World::entity_solid_at(double x, double y) {
     b2AABB box;
     box.lowerBound = point - b2Vec2(0.01f, 0.01f);
     box.upperBound = point + b2Vec2(0.01f, 0.01f);
-    if (index_.odd_solids() || index_.reference_mode()) return box2d_entity_solid_at(*physics_, point, box);
     // A fixture is hit when Box2D would report it (its fat box overlaps) and the point is inside it.
     auto hits_still = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const std::optional<StillFixture> f = entity ? still_fixture_of(*entity) : std::nullopt;
         return f && f->solid && b2TestOverlap(f->fat_box(), box) && f->shape.TestPoint(f->xf, point);
     };
+    if (index_.odd_solids()) return box2d_entity_solid_at(*physics_, point, box);
+    if (index_.reference_mode()) {
+        return box2d_entity_solid_at(*physics_, point, box) ||
+               any_unbodied_still(entities, [&](EntityRef ref) { return hits_still(ref); });
+    }
     auto hits_moving = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const b2Body* body = entity ? body_state(*entity).body : nullptr;
@@ -436,26 +451,29 @@ GroundContact World::probe_ground(double x, double bottom, double half_width, bo
     box.upperBound.Set(static_cast<float>(x + half_width - 0.02), static_cast<float>(bottom + 0.1));
     bool any_entity = false;
     // Still bodies carry nobody: the order Box2D would report them in does not matter, and whether they
-    // count depends on their StillBox only.
+    // count depends on their StillBox only. Whether still entity `ref` is ground under the feet:
+    auto still_ground = [&](EntityRef ref) {
+        const Entity* entity = entities.get(to_key(ref));
+        const std::optional<StillFixture> f = entity ? still_fixture_of(*entity) : std::nullopt;
+        if (!f || !f->solid || !b2TestOverlap(f->fat_box(), box)) return;
+        const double half_height = std::visit([]<class T>(const T&) { return T::half_height; }, *entity);
+        // The top of the entity's top tile (a door's body hangs from its first tile).
+        double top = f->xf.p.y - half_height;
+        if (std::abs(top - bottom) > 0.08) return;
+        any_entity = true;
+        contact.grounded = true;
+    };
     auto probe_still = [&] {
+        if (index_.reference_mode()) {
+            entities.for_each_by_index([&](EntityMap::Key key, const Entity&) { still_ground(to_ref(key)); });
+            return;
+        }
         index_.still_grid().query(box.lowerBound.x, box.lowerBound.y, box.upperBound.x, box.upperBound.y,
-                                  [&](const GridIndex::Item& item) {
-                                      const Entity* entity = entities.get(to_key(item.ref));
-                                      const std::optional<StillFixture> f =
-                                          entity ? still_fixture_of(*entity) : std::nullopt;
-                                      if (!f || !f->solid || !b2TestOverlap(f->fat_box(), box)) return;
-                                      const double half_height = std::visit(
-                                          []<class T>(const T&) { return T::half_height; }, *entity);
-                                      // The top of the entity's top tile (a door's body hangs from its first
-                                      // tile).
-                                      double top = f->xf.p.y - half_height;
-                                      if (std::abs(top - bottom) > 0.08) return;
-                                      any_entity = true;
-                                      contact.grounded = true;
-                                  });
+                                  [&](const GridIndex::Item& item) { still_ground(item.ref); });
     };
     if (index_.odd_solids() || index_.reference_mode() || mover_near(box)) {
-        // Box2D holds every still body only when holds_all_still_; else the grid answers for them.
+        // Box2D holds every still body only when holds_all_still_; else the grid (in reference mode a scan
+        // of every entity) answers for them.
         probe_entities_box2d(contact, any_entity, box, bottom, !holds_all_still_);
         if (!holds_all_still_) probe_still();
     } else {
@@ -527,13 +545,17 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
                        static_cast<float>(y - half_height + inset));
     box.upperBound.Set(static_cast<float>(x + half_width - inset),
                        static_cast<float>(y + half_height - inset));
-    if (index_.odd_solids() || index_.reference_mode()) return box2d_box_blocked(*physics_, box);
     // Blocked by a fixture Box2D would report (fat box overlapping) whose shape overlaps the box.
     auto blocks_still = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const std::optional<StillFixture> f = entity ? still_fixture_of(*entity) : std::nullopt;
         return f && f->solid && b2TestOverlap(f->fat_box(), box) && still_shape_overlaps(*f, box);
     };
+    if (index_.odd_solids()) return box2d_box_blocked(*physics_, box);
+    if (index_.reference_mode()) {
+        return box2d_box_blocked(*physics_, box) ||
+               any_unbodied_still(entities, [&](EntityRef ref) { return blocks_still(ref); });
+    }
     auto blocks_moving = [&](EntityRef ref) {
         const Entity* entity = entities.get(to_key(ref));
         const b2Body* body = entity ? body_state(*entity).body : nullptr;

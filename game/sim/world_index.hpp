@@ -106,7 +106,8 @@ class WorldIndex {
     const std::vector<EntityRef>& camera_areas() const { return camera_areas_; }
     /// A still body with a velocity (Box2D moves it, not its box): queries must ask Box2D.
     bool odd_solids() const { return odd_solids_; }
-    /// Check mode: every entity is stepped every tick and every box query asks Box2D.
+    /// Check mode: every entity is stepped every tick and every box query asks Box2D (and a scan of every
+    /// entity for the still ones without a body there).
     bool reference_mode() const { return reference_mode_; }
     void set_reference_mode(bool on) { reference_mode_ = on; }
 

@@ -82,7 +82,7 @@ bool same_contact(const GroundContact& a, const GroundContact& b) {
 
 /// Random box queries around the world's solid entities, walkers and player, indexed vs Box2D's: `world`
 /// answers from its grids and holds still bodies near its player only; `reference`, in the same state, is
-/// in reference mode (Box2D answers, holding every body).
+/// in reference mode (Box2D answers for the bodies it holds, a scan of every entity for the others).
 void compare_queries(World& world, World& reference, std::mt19937& rng, int count) {
     std::vector<std::pair<double, double>> anchors;  // (x, top)
     for (const Entity& entity : world.entities) {
