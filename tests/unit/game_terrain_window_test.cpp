@@ -151,7 +151,7 @@ std::string physics_layout(World& world) {
     return text.str();
 }
 
-std::string fingerprint(const World& world) {
+std::string window_fingerprint(const World& world) {
     return dump_state(world, 0).dump();
 }
 
@@ -309,7 +309,7 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
             CAPTURE(tick);
             REQUIRE(player_contacts(windowed) == player_contacts(whole));
             REQUIRE(exact_state(windowed) == exact_state(whole));
-            if (tick % 100 == 0) REQUIRE(fingerprint(windowed) == fingerprint(whole));
+            if (tick % 100 == 0) REQUIRE(window_fingerprint(windowed) == window_fingerprint(whole));
             check_still_window(windowed, still);
             if (!(windowed.terrain_window().chunks() == last)) ++moves;
             last = windowed.terrain_window().chunks();
@@ -371,8 +371,8 @@ TEST_CASE("terrain window: the canonical build depends only on the snapshot") {
         drive_b.tick(held);
         drive_c.tick(held);
         CAPTURE(tick);
-        REQUIRE(fingerprint(a) == fingerprint(b));
-        REQUIRE(fingerprint(a) == fingerprint(c));
+        REQUIRE(window_fingerprint(a) == window_fingerprint(b));
+        REQUIRE(window_fingerprint(a) == window_fingerprint(c));
     }
     REQUIRE(physics_layout(a) == physics_layout(b));
     REQUIRE(physics_layout(a) == physics_layout(c));
