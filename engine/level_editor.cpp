@@ -392,7 +392,7 @@ void EditorLevelBuilder::set_tile(int x, int y, int type) {
     if (type > 0 && tiles_.inside(x, y)) tiles_.set(x, y, static_cast<std::uint8_t>(type));
 }
 
-void EditorLevelBuilder::add_entity(EditorEntity entity) {
+bool EditorLevelBuilder::add_entity(EditorEntity entity) {
     auto known = prefab_meaning_.find(entity.name);
     if (known == prefab_meaning_.end()) {
         std::optional<std::string> prefab;
@@ -409,20 +409,20 @@ void EditorLevelBuilder::add_entity(EditorEntity entity) {
         }
         known = prefab_meaning_.emplace(entity.name, prefab).first;
     }
-    if (!known->second) return;
+    if (!known->second) return false;
     if (entities_.size() >= limits_.max_sprite_placements) {
         if (entities_.size() == limits_.max_sprite_placements)
             errors_.push_back(entity.where + ": more than " + std::to_string(limits_.max_sprite_placements) +
                               " entities in the level, over the limit");
         entities_.emplace_back();  // counted, never built: the level fails
         prefabs_.emplace_back();
-        return;
+        return true;
     }
     if (!std::isfinite(entity.x) || !std::isfinite(entity.y) || entity.x < 0 || entity.y < 0 ||
         entity.x > tiles_.width || entity.y > tiles_.height) {
         errors_.push_back(entity.where + ": lies outside the level (" + std::to_string(tiles_.width) + "x" +
                           std::to_string(tiles_.height) + " tiles)");
-        return;
+        return true;
     }
     const std::string& prefab = *known->second;
     const auto fields_of = schema_.prefab_fields.find(prefab);
@@ -451,18 +451,25 @@ void EditorLevelBuilder::add_entity(EditorEntity entity) {
     entity.fields = std::move(kept);
     entities_.push_back(std::move(entity));
     prefabs_.push_back(prefab);
+    return true;
 }
 
 const RgbaImage* EditorLevelBuilder::image(const fs::path& path, const std::string& where) {
     const auto known = images_.find(path);
     if (known != images_.end()) return known->second.get();
     std::string error;
-    std::optional<RgbaImage> loaded = load_png_rgba(path, limits_.max_image_pixels, error);
+    const std::int64_t left = editor_limits_.max_image_pixels_total - image_pixels_;
+    std::optional<RgbaImage> loaded =
+        load_png_rgba(path, std::max<std::int64_t>(0, std::min(limits_.max_image_pixels, left)), error);
     std::unique_ptr<RgbaImage>& slot = images_[path];
     if (!loaded) {
+        if (left < limits_.max_image_pixels)
+            error += " (the level's images together may hold " +
+                     std::to_string(editor_limits_.max_image_pixels_total) + " pixels)";
         errors_.push_back(where + path.string() + ": " + error);
         return nullptr;
     }
+    image_pixels_ += static_cast<std::int64_t>(loaded->width) * loaded->height;
     read_file(path);
     slot = std::make_unique<RgbaImage>(std::move(*loaded));
     return slot.get();
@@ -504,6 +511,17 @@ bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int 
     const int w = std::max(1, static_cast<int>(std::lround(dw * s)));
     const int h = std::max(1, static_cast<int>(std::lround(dh * s)));
     const double alpha_scale = std::min(1.0, opacity);
+    const std::int64_t columns = std::max(0, std::min(w, canvas_.width - x0) - std::max(0, -x0));
+    const std::int64_t rows = std::max(0, std::min(h, canvas_.height - y0) - std::max(0, -y0));
+    drawn_pixels_ += columns * rows;
+    if (drawn_pixels_ > editor_limits_.max_drawn_pixels) {
+        if (!budget_reported_)
+            errors_.push_back(canonical_root_.string() + ": more than " +
+                              std::to_string(editor_limits_.max_drawn_pixels) +
+                              " pixels drawn in one level, over the limit");
+        budget_reported_ = true;
+        return false;
+    }
     for (int y = std::max(0, -y0); y < h && y0 + y < canvas_.height; ++y) {
         for (int x = std::max(0, -x0); x < w && x0 + x < canvas_.width; ++x) {
             // Destination (x, y) in the tile -> source (u, v): un-flip, then un-swap.

@@ -35,6 +35,8 @@ struct EditorLimits {
     int max_tile_px = 1024;                              ///< grid size / tile width and height in pixels
     std::int64_t max_drawn_tiles = 4 * 1024 * 1024;      ///< tiles drawn over all layers of one level
     std::uintmax_t max_decoded_layer_bytes = 64u << 20;  ///< one Tiled layer's data once decompressed
+    std::int64_t max_image_pixels_total = 64 * 1024 * 1024;  ///< all images one level reads, together
+    std::int64_t max_drawn_pixels = std::int64_t{1} << 30;   ///< picture pixels drawn over all layers
 };
 
 /// One level of an editor project: its name (the LDtk level identifier, the Tiled map's file name without

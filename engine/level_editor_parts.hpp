@@ -92,19 +92,23 @@ class EditorLevelBuilder {
     void set_tile(int x, int y, int type);
 
     /// Adds an entity when its name means a prefab (else one warning per name); fields with no meaning
-    /// for that prefab are dropped with a warning.
-    void add_entity(EditorEntity entity);
+    /// for that prefab are dropped with a warning. True when the name means a prefab.
+    bool add_entity(EditorEntity entity);
+    /// A warning about the level (`where` and the text, "warning: " included by the caller).
+    void warn(std::string text) { warnings_.push_back(std::move(text)); }
 
     /// The level background: filled below everything drawn.
     void set_background(std::uint32_t rgba) { background_ = rgba; }
 
-    /// A tileset image by path (checked inside the folder, read once, through the bounded PNG reader);
-    /// null with the reason in the errors.
+    /// A tileset image by path (checked inside the folder, read once, through the bounded PNG reader; all
+    /// images of a level together hold at most EditorLimits::max_image_pixels_total pixels); null with the
+    /// reason in the errors.
     const RgbaImage* image(const fs::path& path, const std::string& where);
 
     /// Draws the `sw` x `sh` pixels of `src` at (sx, sy) into the level's picture at editor pixel (dx, dy),
     /// scaled to `dw` x `dh`: `diagonal` swaps x and y first (Tiled), then the flips; alpha over what is
-    /// there, times `opacity`. False (error added, once) when the level's drawn tile budget is spent.
+    /// there, times `opacity`. False (error added, once) when the level's drawn tile or pixel budget is
+    /// spent.
     bool draw(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy, int dw, int dh,
               bool flip_x, bool flip_y, bool diagonal, double opacity);
 
@@ -135,9 +139,11 @@ class EditorLevelBuilder {
     std::vector<std::string> prefabs_;  ///< per entity
     std::optional<std::uint32_t> background_;
     std::map<fs::path, std::unique_ptr<RgbaImage>> images_;  ///< null: failed once, reported
+    std::int64_t image_pixels_ = 0;                          ///< held by images_
     RgbaImage canvas_;
     int scale_ = 0;  ///< canvas pixels per tile; 0: no canvas yet
     std::int64_t drawn_ = 0;
+    std::int64_t drawn_pixels_ = 0;  ///< picture pixels written or blended, over all draws
     bool budget_reported_ = false;
     std::vector<fs::path> files_;
 };

@@ -243,7 +243,14 @@ struct Tileset {
     std::string name;
     int tile_w = 0, tile_h = 0, spacing = 0, margin = 0, columns = 0, count = 0;
     int offset_x = 0, offset_y = 0;
-    const RgbaImage* image = nullptr;  ///< null: nothing to draw (an image collection, or no image)
+    const RgbaImage* image = nullptr;  ///< the tileset image; null for an image collection (or no image)
+    /// An image collection's tiles: each its own image, or the rectangle of it the tile names.
+    struct TileImage {
+        const RgbaImage* image = nullptr;
+        int x = 0, y = 0, w = 0, h = 0;
+    };
+    std::map<std::int64_t, TileImage> image_of;    ///< local tile id -> its image (image collections)
+    bool collection = false;                       ///< no tileset image: the tiles listed are the tileset
     std::map<std::int64_t, std::string> class_of;  ///< local tile id -> class / type
     std::map<std::int64_t, json> properties_of;    ///< local tile id -> its custom properties (an array)
     std::string where;
@@ -321,6 +328,27 @@ std::vector<Tileset> read_tilesets(const json& map, const fs::path& map_file, co
                 static_cast<int>(whole_member(*offset, "y", -4096, 4096, where, errors, 0).value_or(0));
         }
         if (errors.size() > errors_before) continue;
+        // An image collection's tile: its own image (inside the folder, through the bounded PNG reader),
+        // or the rectangle x, y, width, height of it.
+        const auto tile_image = [&](const json& tile, const std::string& at) {
+            Tileset::TileImage drawn;
+            const std::optional<fs::path> path =
+                inside_path(canonical_root, base, string_or(tile, "image"), at + "image: ", errors);
+            if (!path) return drawn;
+            const RgbaImage* image = builder.image(*path, at + "image: ");
+            if (!image) return drawn;
+            const std::size_t before = errors.size();
+            const auto x = whole_member(tile, "x", 0, image->width - 1, at, errors, 0);
+            const auto y = whole_member(tile, "y", 0, image->height - 1, at, errors, 0);
+            if (errors.size() > before) return drawn;
+            const auto w = whole_member(tile, "width", 1, image->width - *x, at, errors, image->width - *x);
+            const auto h =
+                whole_member(tile, "height", 1, image->height - *y, at, errors, image->height - *y);
+            if (errors.size() > before) return drawn;
+            drawn = {image, static_cast<int>(*x), static_cast<int>(*y), static_cast<int>(*w),
+                     static_cast<int>(*h)};
+            return drawn;
+        };
         if (const auto tiles = body->find("tiles"); tiles != body->end() && tiles->is_array()) {
             if (tiles->size() > (1u << 24)) {
                 errors.push_back(where + "too many tile entries");
@@ -340,8 +368,11 @@ std::vector<Tileset> read_tilesets(const json& map, const fs::path& map_file, co
                 if (const auto properties = tile.find("properties");
                     properties != tile.end() && properties->is_array())
                     tileset.properties_of[*id] = *properties;
+                if (tile.contains("image") && !body->contains("image"))
+                    tileset.image_of[*id] = tile_image(tile, where + "tile " + std::to_string(*id) + ": ");
             }
         }
+        tileset.collection = !body->contains("image") && !tileset.image_of.empty();
         if (const std::string image = string_or(*body, "image"); !image.empty()) {
             const std::optional<fs::path> path =
                 inside_path(canonical_root, base, image, where + "image: ", errors);
@@ -434,7 +465,7 @@ struct LayerWalk {
             } else if (type == "tilelayer") {
                 tile_layer(layer, name, where, x, y, alpha, shown);
             } else if (type == "objectgroup") {
-                object_layer(layer, name, x, y);
+                object_layer(layer, name, x, y, alpha, shown);
             } else if (type == "imagelayer") {
                 image_layer(layer, where, x, y, alpha, shown);
             } else {
@@ -471,7 +502,8 @@ struct LayerWalk {
                 };
                 const Tileset* tileset = tileset_of(tilesets, gid);
                 const std::int64_t local = tileset ? gid - tileset->first_gid : -1;
-                if (!tileset || (tileset->count > 0 && local >= tileset->count)) {
+                if (!tileset || (tileset->collection ? !tileset->image_of.count(local)
+                                                     : tileset->count > 0 && local >= tileset->count)) {
                     if (++bad <= 5)
                         errors.push_back(at() + "tile id " + std::to_string(gid) +
                                          " is in no tileset of the map");
@@ -493,7 +525,21 @@ struct LayerWalk {
                                 .first;
                 }
                 builder.set_tile(static_cast<int>(cx), static_cast<int>(cy), known->second);
-                if (!shown || !tileset->image || tileset->columns < 1) continue;
+                if (!shown) continue;
+                if (tileset->collection) {
+                    // A collection's tile is drawn at its own size, bottom-left on the cell's bottom-left.
+                    const Tileset::TileImage& tile = tileset->image_of.at(local);
+                    if (!tile.image) continue;
+                    const int dw = (raw & kFlipD) ? tile.h : tile.w, dh = (raw & kFlipD) ? tile.w : tile.h;
+                    if (!builder.draw(*tile.image, tile.x, tile.y, tile.w, tile.h,
+                                      x + static_cast<double>(cx) * tile_px + tileset->offset_x,
+                                      y + static_cast<double>(cy + 1) * tile_px - dh + tileset->offset_y, dw,
+                                      dh, (raw & kFlipH) != 0, (raw & kFlipV) != 0, (raw & kFlipD) != 0,
+                                      opacity))
+                        return;
+                    continue;
+                }
+                if (!tileset->image || tileset->columns < 1) continue;
                 const int column = static_cast<int>(local % tileset->columns);
                 const int row = static_cast<int>(local / tileset->columns);
                 const int sx = tileset->margin + column * (tileset->tile_w + tileset->spacing);
@@ -512,7 +558,8 @@ struct LayerWalk {
         if (bad > 5) errors.push_back(where + "... and " + std::to_string(bad - 5) + " more bad tiles");
     }
 
-    void object_layer(const json& layer, const std::string& layer_name, double x, double y) {
+    void object_layer(const json& layer, const std::string& layer_name, double x, double y, double opacity,
+                      bool shown) {
         const auto objects = layer.find("objects");
         if (objects == layer.end()) return;
         if (!objects->is_array()) {
@@ -526,7 +573,7 @@ struct LayerWalk {
             entity.name = string_or(object, "class");
             if (entity.name.empty()) entity.name = string_or(object, "type");
             // A tile object takes its tile's class and properties, its own properties overriding them.
-            const auto gid = object.contains("gid") ? whole_in(object["gid"], 0, 0xffffffffLL) : std::nullopt;
+            const std::optional<std::int64_t> gid = whole_in(object.value("gid", json()), 0, 0xffffffffLL);
             const Tileset* tileset =
                 gid ? tileset_of(tilesets, static_cast<std::uint32_t>(*gid) & kGidMask) : nullptr;
             const std::int64_t local =
@@ -536,16 +583,18 @@ struct LayerWalk {
                 if (tile_class != tileset->class_of.end()) entity.name = tile_class->second;
             }
             if (entity.name.empty()) entity.name = string_or(object, "name");
-            const auto id = object.contains("id") ? whole_in(object["id"], 0, INT32_MAX) : std::nullopt;
+            const std::optional<std::int64_t> id = whole_in(object.value("id", json()), 0, INT32_MAX);
             if (id) entity.key = "#" + std::to_string(*id);
-            const auto ox = object.contains("x") ? finite_number(object["x"]) : std::nullopt;
-            const auto oy = object.contains("y") ? finite_number(object["y"]) : std::nullopt;
+            const std::optional<double> ox = finite_number(object.value("x", json()));
+            const std::optional<double> oy = finite_number(object.value("y", json()));
+            const double left = x + ox.value_or(0), bottom = y + oy.value_or(0);
+            const auto flags = static_cast<std::uint32_t>(gid.value_or(0));
             const double w = std::clamp(number_or(object, "width", 0), 0.0, 1e7);
             const double h = std::clamp(number_or(object, "height", 0), 0.0, 1e7);
             const bool tile_object = object.contains("gid");
             // Rectangles and ellipses hang from their top-left corner, tile objects from their bottom-left.
-            const double cx = (x + ox.value_or(0) + w / 2) / tile_px;
-            const double cy = (y + oy.value_or(0) + (tile_object ? -h / 2 : h / 2)) / tile_px;
+            const double cx = (left + w / 2) / tile_px;
+            const double cy = (bottom + (tile_object ? -h / 2 : h / 2)) / tile_px;
             entity.where = map_file.string() + ":" +
                            std::to_string(static_cast<long long>(std::floor(std::clamp(cx, -1e9, 1e9)))) +
                            "," +
@@ -576,8 +625,56 @@ struct LayerWalk {
                     }
                 }
             }
-            builder.add_entity(std::move(entity));
+            const std::string where = entity.where;
+            const bool prefab = builder.add_entity(std::move(entity));
+            // A tile object that is no prefab is scenery: drawn at its size, bottom-left on its x, y (a
+            // prefab is drawn by the game).
+            if (prefab || !tileset || !shown ||
+                (object.contains("visible") && (object["visible"] == false || object["visible"] == 0)))
+                continue;
+            if (number_or(object, "rotation", 0) != 0) {
+                builder.warn(where + ": warning: a rotated tile object is not drawn");
+                continue;
+            }
+            if (!draw_tile_object(*tileset, local, left, bottom, w, h, (flags & kFlipH) != 0,
+                                  (flags & kFlipV) != 0, opacity, where))
+                return;
         }
+    }
+
+    /// Draws tile `local` of `tileset` as a tile object with its bottom-left corner at editor pixel
+    /// (left, bottom), `w` x `h` pixels (0: the tile's own size); false when the drawing budget is spent.
+    bool draw_tile_object(const Tileset& tileset, std::int64_t local, double left, double bottom, double w,
+                          double h, bool flip_x, bool flip_y, double opacity, const std::string& where) {
+        const RgbaImage* image = tileset.image;
+        int sx = 0, sy = 0, sw = tileset.tile_w, sh = tileset.tile_h;
+        if (tileset.collection) {
+            const auto tile = tileset.image_of.find(local);
+            if (tile == tileset.image_of.end()) {
+                errors.push_back(where + ": tile " + std::to_string(local) + " is not in tileset " +
+                                 quote_name(tileset.name));
+                return true;
+            }
+            image = tile->second.image;
+            sx = tile->second.x;
+            sy = tile->second.y;
+            sw = tile->second.w;
+            sh = tile->second.h;
+        } else if (tileset.columns >= 1 && (tileset.count < 1 || local < tileset.count)) {
+            sx = tileset.margin +
+                 static_cast<int>(local % tileset.columns) * (tileset.tile_w + tileset.spacing);
+            sy = tileset.margin +
+                 static_cast<int>(local / tileset.columns) * (tileset.tile_h + tileset.spacing);
+        } else {
+            image = nullptr;
+        }
+        if (!image) return true;
+        // Drawn no larger than the level (a hostile size costs nothing more).
+        const double most = static_cast<double>(std::max(width, height)) * tile_px;
+        const int dw = static_cast<int>(std::lround(std::min(w > 0 ? w : sw, most)));
+        const int dh = static_cast<int>(std::lround(std::min(h > 0 ? h : sh, most)));
+        return builder.draw(*image, sx, sy, sw, sh, left + tileset.offset_x, bottom - dh + tileset.offset_y,
+                            dw, dh, flip_x, flip_y, false, opacity);
     }
 
     void image_layer(const json& layer, const std::string& where, double x, double y, double opacity,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Levels made in LDtk and Tiled (tests/data/editors: 01_first_steps as an LDtk project with an external
-# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps): listed as FOLDER/NAME, played by name to the goal with the
+# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps; a room from an image collection): listed as FOLDER/NAME, played by name to the goal with the
 # shipped solution in the same tick and to the same dump as the PNG folder, checked with warnings for
 # what they hold that means nothing here, replayed; broken projects are listed with their reason.
 source "$(dirname "$0")/lib/common.bash"
@@ -49,6 +49,15 @@ printf '0 +right\n' >"$SCRATCH/right.txt"
     --save-dir "$SAVES/room" >"$SCRATCH/room.out" 2>/dev/null
 if grep -q '^complete: ldtk/Small_Room tick' "$SCRATCH/room.out"; then pass "the external .ldtkl level plays"
 else fail "Small_Room: $(cat "$SCRATCH/room.out")"; fi
+# Maps drawn from a Tiled image collection (each tile its own PNG), .tmj and .tmx: listed, played to the goal.
+for name in tiled/collection tiled/collection_xml; do
+    if grep -q "^$name	ok	" "$SCRATCH/list.txt"; then pass "listed $name ok"
+    else fail "listed $name: $(cat "$SCRATCH/list.txt")"; fi
+    "$QS" "$name" --levels-dir "$LEVELS" --headless --input "$SCRATCH/right.txt" --frames 600 \
+        --save-dir "$SAVES/${name//\//_}" >"$SCRATCH/coll.out" 2>"$SCRATCH/coll.err"
+    if grep -q "^complete: $name tick" "$SCRATCH/coll.out"; then pass "$name plays to the goal"
+    else fail "$name: $(cat "$SCRATCH/coll.out" "$SCRATCH/coll.err")"; fi
+done
 
 # --check FOLDER checks every level of the project; what means nothing here is a warning, not an error.
 expect_exit 0 "--check of the LDtk project" -- "$QS" --check "$LEVELS/ldtk" >"$SCRATCH/check.out" 2>"$SCRATCH/check.err"

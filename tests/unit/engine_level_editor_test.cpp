@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/level_editor.hpp"
+#include "engine/png_image.hpp"
 #include "engine/zstd_codec.hpp"
 #include "scratch_dir.hpp"
 
@@ -520,6 +521,136 @@ TEST_CASE("test data: the LDtk project and Tiled maps made from 01_first_steps l
     REQUIRE_MESSAGE(room.level, all(room.errors));
     CHECK(room.level->tiles.width == 24);
     CHECK(room.level->lvl_path == data / "ldtk" / "first_steps.ldtk");
+}
+
+/// Checks that the picture holds `image`'s rectangle (sx, sy, sw, sh) drawn at (dx, dy), each source pixel
+/// `k` x `k` picture pixels, mirrored left-right when `flip_x`; an image pixel with alpha 0 left nothing.
+void check_drawn(const qs::RgbaImage& picture, const fs::path& image_file, int sx, int sy, int sw, int sh,
+                 int dx, int dy, int k = 1, bool flip_x = false) {
+    std::string error;
+    const std::optional<qs::RgbaImage> image = qs::load_png_rgba(image_file, 1 << 20, error);
+    REQUIRE_MESSAGE(image, error);
+    int differ = 0, opaque = 0;
+    for (int y = 0; y < sh * k; ++y) {
+        for (int x = 0; x < sw * k; ++x) {
+            const std::uint32_t want = image->at(sx + (flip_x ? sw - 1 - x / k : x / k), sy + y / k);
+            const std::uint32_t got = picture.at(dx + x, dy + y);
+            opaque += (want & 0xff) == 0xff;
+            if ((want & 0xff) == 0 ? (got & 0xff) != 0 : got != want) ++differ;
+        }
+    }
+    CHECK_MESSAGE(differ == 0, image_file.string()
+                                   << " at " << dx << "," << dy << ": " << differ << " pixels differ");
+    CHECK(opaque > 0);  // the comparison saw the tile's own pixels
+}
+
+TEST_CASE("test data: a Tiled image collection: each tile drawn from its own image, classes as tiles") {
+    const fs::path data = fs::path(QUICKSTEP_TEST_DATA) / "editors" / "tiled";
+    const qs::LevelLoadResult tmj = qs::load_editor_level(data, "collection", kEditorSchema);
+    const qs::LevelLoadResult tmx = qs::load_editor_level(data, "collection_xml", kEditorSchema);
+    REQUIRE_MESSAGE(tmj.level, all(tmj.errors));
+    REQUIRE_MESSAGE(tmx.level, all(tmx.errors));
+    CHECK_MESSAGE(tmj.warnings.empty(), all(tmj.warnings));
+    const qs::LevelData& level = *tmj.level;
+    // Geometry by the tiles' classes (1 ground, 2 oneway in kEditorSchema).
+    CHECK(level.tiles.at(0, 9) == 1);
+    CHECK(level.tiles.at(23, 8) == 1);
+    CHECK(level.tiles.at(11, 5) == 2);
+    CHECK(level.tiles.at(16, 7) == 0);  // the pillar has no class
+    // The player, the goal, and a coin that is a tile object of the coin-classed tile.
+    REQUIRE(level.placements.size() == 3);
+    CHECK(level.sprite_entries[2].prefab == "coin");
+    CHECK(level.placements[2].x == doctest::Approx(11.5));
+    CHECK(level.placements[2].y == doctest::Approx(4.5));
+    // The picture (visuals[1], 16 pixels per tile): each tile's own image at the cell's bottom-left.
+    REQUIRE(level.visuals.size() == 2);
+    const qs::RgbaImage& picture = level.visuals[1];
+    REQUIRE(picture.width == 24 * 16);
+    const fs::path images = data / "collection";
+    check_drawn(picture, images / "ground.png", 0, 0, 16, 16, 0, 9 * 16);
+    check_drawn(picture, images / "ground_top.png", 0, 0, 16, 16, 23 * 16, 8 * 16);
+    check_drawn(picture, images / "strip.png", 16, 0, 16, 16, 11 * 16, 5 * 16);  // a rectangle of its image
+    check_drawn(picture, images / "pillar.png", 0, 0, 16, 32, 16 * 16, 6 * 16);  // taller than its cell
+    check_drawn(picture, images / "pillar.png", 0, 0, 16, 32, 18 * 16, 6 * 16, 1, true);
+    // The pillar tile object: its 32 x 64 pixels, bottom-left at (80, 128).
+    check_drawn(picture, images / "pillar.png", 0, 0, 16, 32, 80, 64, 2);
+    // The coin tile object is the coin (the game draws it), not scenery.
+    for (int y = 64; y < 80; ++y)
+        for (int x = 176; x < 192; ++x) CHECK((picture.at(x, y) & 0xff) == 0);
+    // The .tmx / .tsx twin reads alike.
+    CHECK(tmx.level->tiles.tiles == level.tiles.tiles);
+    REQUIRE(tmx.level->visuals.size() == 2);
+    CHECK(tmx.level->visuals[1].pixels == picture.pixels);
+    CHECK(tmx.level->placements.size() == 3);
+}
+
+TEST_CASE("tiled: a hostile image collection is an error naming the file and the tile id") {
+    EditorDir dir;
+    const fs::path folder = dir.path() / "maps";
+    const fs::path data = fs::path(QUICKSTEP_TEST_DATA) / "editors" / "tiled";
+    fs::create_directories(folder);
+    fs::copy(data / "collection", folder / "collection");
+    fs::copy_file(data / "collection.tmj", folder / "c.tmj");
+    fs::copy_file(data / "collection_xml.tmx", folder / "x.tmx");
+    std::ifstream tsj_in(data / "things.tsj"), tsx_in(data / "things.tsx");
+    const std::string tsj((std::istreambuf_iterator<char>(tsj_in)), {});
+    const std::string tsx((std::istreambuf_iterator<char>(tsx_in)), {});
+    const auto with = [](std::string text, const std::string& from, const std::string& to) {
+        const std::size_t at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        return text.replace(at, from.size(), to);
+    };
+    SUBCASE("a missing image") {
+        write_text(folder / "things.tsj", with(tsj, "collection/pillar.png", "collection/nope.png"));
+        write_text(folder / "things.tsx", with(tsx, "collection/pillar.png", "collection/nope.png"));
+        for (const char* map : {"c", "x"}) {
+            const qs::LevelLoadResult r = qs::load_editor_level(folder, map, kEditorSchema);
+            CHECK_FALSE(r.level);
+            CHECK_MESSAGE(all(r.errors).find("things.ts") != std::string::npos, all(r.errors));
+            CHECK_MESSAGE(all(r.errors).find(": tile 7: image: ") != std::string::npos, all(r.errors));
+            CHECK_MESSAGE(all(r.errors).find("nope.png") != std::string::npos, all(r.errors));
+        }
+    }
+    SUBCASE("an image outside the level folder") {
+        write_text(folder / "things.tsj", with(tsj, "collection/coin.png", "../../coin.png"));
+        write_text(folder / "things.tsx", with(tsx, "collection/coin.png", "../../coin.png"));
+        for (const char* map : {"c", "x"}) {
+            const qs::LevelLoadResult r = qs::load_editor_level(folder, map, kEditorSchema);
+            CHECK_FALSE(r.level);
+            CHECK_MESSAGE(
+                all(r.errors).find(": tile 9: image: path \"../../coin.png\" leads outside the level "
+                                   "folder (refused)") != std::string::npos,
+                all(r.errors));
+        }
+    }
+    SUBCASE("an image over the size limit, a rectangle outside its image") {
+        write_text(folder / "things.tsj", with(tsj, "\"x\": 16,", "\"x\": 48,"));
+        write_text(folder / "things.tsx", tsx);
+        qs::LevelLimits limits;
+        limits.max_image_pixels = 300;  // the pillar is 16 x 32 = 512 pixels
+        const qs::LevelLoadResult big = qs::load_editor_level(folder, "x", kEditorSchema, limits);
+        CHECK_FALSE(big.level);
+        CHECK_MESSAGE(all(big.errors).find(": tile 7: image: ") != std::string::npos, all(big.errors));
+        CHECK_MESSAGE(all(big.errors).find("pillar.png: ") != std::string::npos, all(big.errors));
+        CHECK_MESSAGE(all(big.errors).find("over the limit of 300") != std::string::npos, all(big.errors));
+        const qs::LevelLoadResult rect = qs::load_editor_level(folder, "c", kEditorSchema);
+        CHECK_FALSE(rect.level);
+        CHECK_MESSAGE(
+            all(rect.errors).find("things.tsj: tile 3: x must be a whole number from 0 to 47, got 48") !=
+                std::string::npos,
+            all(rect.errors));
+    }
+    SUBCASE("a tile id the collection does not have") {
+        write_text(folder / "things.tsj", tsj);
+        std::ifstream map_in(folder / "c.tmj");
+        const std::string map((std::istreambuf_iterator<char>(map_in)), {});
+        write_text(folder / "c.tmj", with(map, "\"data\": [0,", "\"data\": [3,"));
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "c", kEditorSchema);
+        CHECK_FALSE(r.level);
+        CHECK_MESSAGE(all(r.errors).find("c.tmj:0,0: layer \"Ground\": tile id 3 is in no tileset") !=
+                          std::string::npos,
+                      all(r.errors));
+    }
 }
 
 TEST_CASE("test data: a level lists the project files it was read from, relative to the project folder") {

@@ -25,6 +25,7 @@ TILE = 16
 COLUMNS = 16  # sheet.png is 256 x 64
 TILE_ID = {"ground": 40, "ground_top": 41, "oneway": 42, "spikes": 43, "ice": 44}
 DECOR_ID = 28  # a coin-free sprite cell drawn as decoration, flipped
+COIN_ID = 16  # the coin's cell of the sheet
 
 
 def run(binary, *args):
@@ -296,6 +297,140 @@ def small_room():
                   ("goal", 21.5, 7.5, {})]
 
 
+def read_png(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA, non-interlaced PNG (the game's sheet)."""
+    data = open(path, "rb").read()
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert (depth, colour, interlace) == (8, 6, 0), "an 8-bit RGBA PNG"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prior = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b = prior[i]
+            c = prior[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prior = line
+    return width, height, rows
+
+
+def write_png(path, rows):
+    width, height = len(rows[0]) // 4, len(rows)
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)) +
+                chunk(b"IDAT", zlib.compress(b"".join(b"\0" + r for r in rows), 9)) + chunk(b"IEND", b""))
+
+
+def sheet_tiles(sheet, ids):
+    """The rows of sheet tiles `ids` side by side (one list: left to right; nested lists: top to bottom)."""
+    rows = []
+    for line in ids:
+        for y in range(TILE):
+            rows.append(b"".join(sheet[2][(t // COLUMNS) * TILE + y][(t % COLUMNS) * TILE * 4:
+                                                                    (t % COLUMNS + 1) * TILE * 4] for t in line))
+    return rows
+
+
+def write_collection(tiled, sheet_path):
+    """tiled/collection.tmj (.tsj) and collection_xml.tmx (.tsx): a room drawn from an image collection
+    (each tile its own PNG under tiled/collection/, one of them a rectangle of a strip), a tall tile drawn
+    at its own size over its cell, tile objects: a coin by its tile's class, a pillar as scenery at twice
+    its size."""
+    sheet = read_png(sheet_path)
+    folder = os.path.join(tiled, "collection")
+    os.makedirs(folder, exist_ok=True)
+    images = {"ground.png": [[TILE_ID["ground"]]], "ground_top.png": [[TILE_ID["ground_top"]]],
+              "strip.png": [[TILE_ID["ground_top"], TILE_ID["oneway"], TILE_ID["spikes"]]],
+              "pillar.png": [[DECOR_ID], [TILE_ID["ground_top"]]], "coin.png": [[COIN_ID]]}
+    for name, ids in images.items():
+        write_png(os.path.join(folder, name), sheet_tiles(sheet, ids))
+    # Local ids with a gap (2, 4..6 unused), as Tiled leaves them after tiles are removed.
+    tiles = [{"id": 0, "image": "collection/ground.png", "imagewidth": 16, "imageheight": 16, "type": "ground"},
+             {"id": 1, "image": "collection/ground_top.png", "imagewidth": 16, "imageheight": 16, "type": "ground"},
+             {"id": 3, "image": "collection/strip.png", "imagewidth": 48, "imageheight": 16, "x": 16, "y": 0,
+              "width": 16, "height": 16, "type": "oneway"},
+             {"id": 7, "image": "collection/pillar.png", "imagewidth": 16, "imageheight": 32},
+             {"id": 9, "image": "collection/coin.png", "imagewidth": 16, "imageheight": 16, "type": "coin"}]
+    tileset = {"type": "tileset", "version": "1.10", "tiledversion": "1.10.2", "name": "things",
+               "tilewidth": 16, "tileheight": 32, "spacing": 0, "margin": 0, "tilecount": 5, "columns": 0,
+               "grid": {"orientation": "orthogonal", "width": 1, "height": 1}, "tiles": tiles}
+    width, height = 24, 10
+    gids = [0] * (width * height)
+    for x in range(width):
+        gids[8 * width + x] = 1 + 1
+        gids[9 * width + x] = 0 + 1
+    for x in range(10, 13):
+        gids[5 * width + x] = 3 + 1
+    scenery = [0] * (width * height)
+    scenery[7 * width + 16] = 7 + 1  # 16x32: rises a tile above its cell
+    scenery[7 * width + 18] = (7 + 1) | 0x80000000
+    objects = [
+        {"id": 1, "name": "", "type": "Player", "x": 2 * TILE, "y": 7 * TILE, "width": TILE, "height": TILE,
+         "rotation": 0, "visible": True, "properties": [{"name": "facing", "type": "int", "value": 1}]},
+        {"id": 2, "name": "", "type": "Goal", "x": 21 * TILE, "y": 7 * TILE, "width": TILE, "height": TILE,
+         "rotation": 0, "visible": True, "properties": []},
+        {"id": 3, "name": "", "type": "", "gid": 9 + 1, "x": 11 * TILE, "y": 5 * TILE, "width": TILE,
+         "height": TILE, "rotation": 0, "visible": True, "properties": []},
+        {"id": 4, "name": "pillar", "type": "", "gid": 7 + 1, "x": 5 * TILE, "y": 8 * TILE, "width": 2 * TILE,
+         "height": 4 * TILE, "rotation": 0, "visible": True, "properties": []}]
+    m = {"type": "map", "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
+         "renderorder": "right-down", "width": width, "height": height, "tilewidth": TILE, "tileheight": TILE,
+         "infinite": False, "backgroundcolor": "#5c9bd8", "nextlayerid": 4, "nextobjectid": 5,
+         "tilesets": [{"firstgid": 1, "source": "things.tsj"}],
+         "layers": [{"id": 1, "name": "Ground", "type": "tilelayer", "width": width, "height": height, "x": 0,
+                     "y": 0, "opacity": 1, "visible": True, "data": gids},
+                    {"id": 2, "name": "Scenery", "type": "tilelayer", "width": width, "height": height, "x": 0,
+                     "y": 0, "opacity": 1, "visible": True, "data": scenery},
+                    {"id": 3, "name": "Things", "type": "objectgroup", "draworder": "topdown", "x": 0, "y": 0,
+                     "opacity": 1, "visible": True, "objects": objects}]}
+    with open(os.path.join(tiled, "collection.tmj"), "w") as f:
+        json.dump(m, f)
+    with open(os.path.join(tiled, "things.tsj"), "w") as f:
+        json.dump(tileset, f, indent=1)
+    packed = lambda g: base64.b64encode(zlib.compress(struct.pack("<%dI" % len(g), *g))).decode()
+    for layer in m["layers"][:2]:
+        layer["data"] = packed(layer["data"])
+    m["tilesets"][0]["source"] = "things.tsx"
+    xml = tmx_of(m)
+    for o in objects[2:]:  # tile objects: their gid as an attribute
+        xml = xml.replace('<object id="%d" ' % o["id"], '<object id="%d" gid="%d" ' % (o["id"], o["gid"]))
+    with open(os.path.join(tiled, "collection_xml.tmx"), "w") as f:
+        f.write(xml)
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<tileset version="1.10" tiledversion="1.10.2" name="things" tilewidth="16" tileheight="32" '
+             'tilecount="5" columns="0">', ' <grid orientation="orthogonal" width="1" height="1"/>']
+    for t in tiles:
+        rect = "".join(' %s="%d"' % (k, t[k]) for k in ("x", "y", "width", "height") if k in t)
+        lines.append(' <tile id="%d"%s%s>' % (t["id"], ' type="%s"' % t["type"] if "type" in t else "", rect))
+        lines.append('  <image source="%s" width="%d" height="%d"/>' % (t["image"], t["imagewidth"],
+                                                                         t["imageheight"]))
+        lines.append(' </tile>')
+    lines.append('</tileset>')
+    with open(os.path.join(tiled, "things.tsx"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     binary, level = sys.argv[1], sys.argv[2]
     fields = editable_fields(binary)
@@ -322,8 +457,9 @@ def main():
     with open(os.path.join(tiled, "tiles.tsx"), "w") as f:
         f.write(tsx_of(tileset_json()))
     with open(os.path.join(tiled, "quickstep.json"), "w") as f:
-        json.dump({"entities": {"Lamp": None}}, f)
+        json.dump({"entities": {"Lamp": None, "pillar": None}}, f)
         f.write("\n")
+    write_collection(tiled, sheet)
 
 
 if __name__ == "__main__":
