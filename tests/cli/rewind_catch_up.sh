@@ -1,5 +1,6 @@
-# Releasing a rewind in a window on a big world: the live world is rebuilt on a second thread while the
-# rewound one stays on screen, so no frame re-simulates the ticks since the last keyframe. By the frame
+# Releasing a rewind in a window on a big world, after a short rewind and after a long one that goes back
+# past a keyframe: the live world is rebuilt on a second thread while the rewound one stays on screen, so
+# no frame re-simulates the ticks since the keyframe. By the frame
 # report (not by wall time): the release frame and the frames after it run no tick until the rebuild is
 # in (marked catchup, no tick time), then ticks go on; the run ends in the same dump as the same script
 # headless (where the release rebuilds at once), and the `rewind:` line says the same ticks. How long those
@@ -11,35 +12,16 @@ command -v xvfb-run >/dev/null || { echo "xvfb-run not installed: skipped"; fini
 mkdir -p "$SCRATCH/levels"
 "$BIN_DIR/game_stress_level" "$SCRATCH/levels/stress_10k" 10000 >/dev/null || { fail "cannot make the 10 000-entity level"; finish; }
 
-# Running right, the world is rebuilt canonically at level tick 600 (a rewind keyframe); rewinding 60
-# ticks from 1080 and letting go at 1140 leaves 420 ticks to step again from that keyframe: far more than
-# the 4 ms a release waits before handing them on, and more than a frame takes even on a busy machine, so
-# the frames after the release are seen waiting.
-printf '0 +right\n1080 +rewind\n1140 -rewind\n' >"$SCRATCH/rewind.txt"
-N=1160
+# Running right, the world is rebuilt canonically at level tick 600 (a rewind keyframe).
+# short: rewinding 60 ticks from 1080 and letting go at 1140 leaves 420 ticks to step again from that
+# keyframe. long: rewinding 590 ticks from 1000 (letting go at 1590) goes back past that keyframe to level
+# tick 410, so the release steps 410 ticks again from the level's start. Either is far more than the 4 ms a
+# release waits before handing them on, and more than a frame takes even on a busy machine, so the frames
+# after the release are seen waiting.
 export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
-"$QS" stress_10k --levels-dir "$SCRATCH/levels" --headless --frames $N --input "$SCRATCH/rewind.txt" \
-    --save-dir "$SCRATCH/saves.h" --dump-state "$SCRATCH/headless.json" --frame-report "$SCRATCH/headless.frames" \
-    >/dev/null 2>"$SCRATCH/headless.err" || fail "headless run: $(tail -3 "$SCRATCH/headless.err")"
-(unset SDL_VIDEODRIVER SDL_AUDIODRIVER
- xvfb-run -a -s "-screen 0 1280x720x24" timeout 300 "$QS" stress_10k --levels-dir "$SCRATCH/levels" --frames $N \
-    --input "$SCRATCH/rewind.txt" --save-dir "$SCRATCH/saves.w" --dump-state "$SCRATCH/window.json" \
-    --frame-report "$SCRATCH/window.frames" >/dev/null 2>"$SCRATCH/window.err") ||
-    fail "windowed run: $(tail -3 "$SCRATCH/window.err")"
-
-same_dump "$SCRATCH/headless.json" "$SCRATCH/window.json" &&
-    pass "the windowed run, rebuilt off the game's thread, ends in the headless run's dump" ||
-    fail "the windowed run's final dump differs from the headless one's"
-h_line=$(grep '^rewind: ' "$SCRATCH/headless.err" | sed 's/,.*//')
-w_line=$(grep '^rewind: ' "$SCRATCH/window.err" | sed 's/,.*//')
-[ "$h_line" = "rewind: 60 ticks" ] && [ "$w_line" = "$h_line" ] && pass "both went back 60 ticks" ||
-    fail "rewind lines: headless '$h_line', window '$w_line'"
-grep -q catchup "$SCRATCH/headless.frames" && fail "headless, a release caught up over frames" ||
-    pass "headless, the release rebuilds within its tick (no catchup frame)"
-
 cat >"$SCRATCH/check.py" <<'PY'
 import sys
-path, last_tick = sys.argv[1], int(sys.argv[2])
+path, last_tick, release_tick = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rows = [r.split(" ") for r in open(path).read().splitlines()[1:]]
 tick = 0
 for k, r in enumerate(rows):
@@ -49,7 +31,7 @@ assert tick == last_tick, f"the frames ran {tick} ticks, expected {last_tick}"
 release = [k for k, r in enumerate(rows) if "release" in r[6].split(",")]
 assert len(release) == 1, f"release frames: {release}"
 k = release[0]
-assert int(rows[k][1]) + int(rows[k][2]) == 1140, f"the release frame ran its tick: {rows[k]}"
+assert int(rows[k][1]) + int(rows[k][2]) == release_tick, f"the release frame ran its tick: {rows[k]}"
 waiting = k + 1
 while waiting < len(rows) and "catchup" in rows[waiting][6].split(","):
     r = rows[waiting]
@@ -61,11 +43,42 @@ others = [r for r in rows if "catchup" in r[6]]
 assert len(others) == waiting - k - 1, "catchup frames away from the release"
 print(f"release frame {rows[k][3]} ms of ticks, then {waiting - k - 1} frames waiting")
 PY
-if msg=$(python3 "$SCRATCH/check.py" "$SCRATCH/window.frames" "$N" 2>&1); then
-    pass "the release ran no tick in its frame, frames went on meanwhile ($msg)"
-else
-    fail "frame report: $msg"
-    echo "the window's frame report around the release:"
-    grep -n -B2 -A4 release "$SCRATCH/window.frames" | head -20
-fi
+
+# check_case NAME PRESS RELEASE: the rewind held from level tick PRESS to RELEASE, headless and in a window.
+check_case() {
+    local name=$1 press=$2 release=$3
+    local n=$((release + 20)) back=$((release - press))
+    printf '0 +right\n%d +rewind\n%d -rewind\n' "$press" "$release" >"$SCRATCH/$name.txt"
+    "$QS" stress_10k --levels-dir "$SCRATCH/levels" --headless --frames $n --input "$SCRATCH/$name.txt" \
+        --save-dir "$SCRATCH/saves.$name.h" --dump-state "$SCRATCH/$name.headless.json" \
+        --frame-report "$SCRATCH/$name.headless.frames" >/dev/null 2>"$SCRATCH/$name.headless.err" ||
+        fail "$name: headless run: $(tail -3 "$SCRATCH/$name.headless.err")"
+    (unset SDL_VIDEODRIVER SDL_AUDIODRIVER
+     xvfb-run -a -s "-screen 0 1280x720x24" timeout 300 "$QS" stress_10k --levels-dir "$SCRATCH/levels" \
+        --frames $n --input "$SCRATCH/$name.txt" --save-dir "$SCRATCH/saves.$name.w" \
+        --dump-state "$SCRATCH/$name.window.json" --frame-report "$SCRATCH/$name.window.frames" \
+        >/dev/null 2>"$SCRATCH/$name.window.err") ||
+        fail "$name: windowed run: $(tail -3 "$SCRATCH/$name.window.err")"
+
+    same_dump "$SCRATCH/$name.headless.json" "$SCRATCH/$name.window.json" &&
+        pass "$name: the windowed run, rebuilt off the game's thread, ends in the headless run's dump" ||
+        fail "$name: the windowed run's final dump differs from the headless one's"
+    local h_line w_line
+    h_line=$(grep '^rewind: ' "$SCRATCH/$name.headless.err" | sed 's/,.*//')
+    w_line=$(grep '^rewind: ' "$SCRATCH/$name.window.err" | sed 's/,.*//')
+    [ "$h_line" = "rewind: $back ticks" ] && [ "$w_line" = "$h_line" ] && pass "$name: both went back $back ticks" ||
+        fail "$name: rewind lines: headless '$h_line', window '$w_line'"
+    grep -q catchup "$SCRATCH/$name.headless.frames" && fail "$name: headless, a release caught up over frames" ||
+        pass "$name: headless, the release rebuilds within its tick (no catchup frame)"
+    local msg
+    if msg=$(python3 "$SCRATCH/check.py" "$SCRATCH/$name.window.frames" "$n" "$release" 2>&1); then
+        pass "$name: the release ran no tick in its frame, frames went on meanwhile ($msg)"
+    else
+        fail "$name: frame report: $msg"
+        echo "the window's frame report around the release:"
+        grep -n -B2 -A4 release "$SCRATCH/$name.window.frames" | head -20
+    fi
+}
+check_case short 1080 1140
+check_case long 1000 1590
 finish
