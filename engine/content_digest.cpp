@@ -86,29 +86,33 @@ std::uint64_t digest_tiles(const TileGrid& grid) {
     return d.finish();
 }
 
-std::uint64_t digest_image(const RgbaImage& image) {
-    // Row by row through a buffer of little-endian pixels with transparent ones cleared; the row digests
-    // are digested in turn.
-    const std::size_t width = image.width > 0 ? static_cast<std::size_t>(image.width) : 0;
-    std::vector<std::uint8_t> row(width * 4);
-    std::vector<std::uint64_t> rows;
-    rows.reserve(static_cast<std::size_t>(std::max(image.height, 0)));
-    for (int y = 0; y < image.height; ++y) {
-        const std::uint32_t* pixels = image.pixels.data() + static_cast<std::size_t>(y) * width;
-        for (std::size_t x = 0; x < width; ++x) {
-            const std::uint32_t pixel = (pixels[x] & 0xffu) != 0 ? pixels[x] : 0u;
-            row[4 * x] = static_cast<std::uint8_t>(pixel);
-            row[4 * x + 1] = static_cast<std::uint8_t>(pixel >> 8);
-            row[4 * x + 2] = static_cast<std::uint8_t>(pixel >> 16);
-            row[4 * x + 3] = static_cast<std::uint8_t>(pixel >> 24);
-        }
-        rows.push_back(xxh64(row.data(), row.size()));
+void ImageDigest::add_row(std::span<const std::uint32_t> pixels) {
+    // The row's pixels little-endian, transparent ones cleared; the row digests are digested in turn.
+    row_.resize(pixels.size() * 4);
+    for (std::size_t x = 0; x < pixels.size(); ++x) {
+        const std::uint32_t pixel = (pixels[x] & 0xffu) != 0 ? pixels[x] : 0u;
+        row_[4 * x] = static_cast<std::uint8_t>(pixel);
+        row_[4 * x + 1] = static_cast<std::uint8_t>(pixel >> 8);
+        row_[4 * x + 2] = static_cast<std::uint8_t>(pixel >> 16);
+        row_[4 * x + 3] = static_cast<std::uint8_t>(pixel >> 24);
     }
+    rows_.push_back(xxh64(row_.data(), row_.size()));
+}
+
+std::uint64_t ImageDigest::finish(int width, int height) const {
     DigestBuilder d;
-    d.add_i64(image.width);
-    d.add_i64(image.height);
-    for (std::uint64_t r : rows) d.add_u64(r);
+    d.add_i64(width);
+    d.add_i64(height);
+    for (std::uint64_t r : rows_) d.add_u64(r);
     return d.finish();
+}
+
+std::uint64_t digest_image(const RgbaImage& image) {
+    ImageDigest digest;
+    const std::size_t width = image.width > 0 ? static_cast<std::size_t>(image.width) : 0;
+    for (int y = 0; y < image.height; ++y)
+        digest.add_row({image.pixels.data() + static_cast<std::size_t>(y) * width, width});
+    return digest.finish(image.width, image.height);
 }
 
 }  // namespace qs

@@ -12,8 +12,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/rgba_image.hpp"
 #include "engine/tile_grid.hpp"
@@ -57,5 +59,19 @@ std::uint64_t digest_tiles(const TileGrid& grid);
 /// Width, height and every pixel of `image` (0xRRGGBBAA); every pixel with alpha 0 counts as 0x00000000,
 /// since a fully transparent pixel shows nothing whatever colour an encoder kept in it.
 std::uint64_t digest_image(const RgbaImage& image);
+
+/// digest_image fed one row at a time, top to bottom, so an image can be digested as it is decoded without
+/// being kept: the rows of `image` handed to add_row, then finish(image.width, image.height), give
+/// digest_image(image).
+class ImageDigest {
+   public:
+    /// The next row's pixels.
+    void add_row(std::span<const std::uint32_t> pixels);
+    std::uint64_t finish(int width, int height) const;
+
+   private:
+    std::vector<std::uint8_t> row_;
+    std::vector<std::uint64_t> rows_;
+};
 
 }  // namespace qs

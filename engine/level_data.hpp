@@ -53,6 +53,11 @@ struct SpritePlacement {
 /// Where messages about a placement point: its `where`, else "FOLDER/sprites/layerN.png:PX,PY".
 std::string placement_location(const std::filesystem::path& folder, const SpritePlacement& placement);
 
+/// What a loader keeps of a level's visuals layers: their pixels (a run that draws the level), or only each
+/// layer's digest (a run that draws nothing: the look identity needs no more, and a layer is decoded row
+/// by row through one row's memory, with the same checks and errors).
+enum class VisualPixels { keep, digest_only };
+
 /// Everything a level folder holds, validated.
 struct LevelData {
     std::string folder_name;  ///< the folder's own name: the level's id in dumps and saves
@@ -67,7 +72,10 @@ struct LevelData {
     std::vector<TileRect> rects;  ///< the fewest rectangles (rect_partition: level_rectangles), (y, x) order
     std::vector<SpriteEntry> sprite_entries;
     std::vector<SpritePlacement> placements;  ///< layer, then row, then column order
-    std::vector<RgbaImage> visuals;           ///< visuals/layerN.png in order, RGBA
+    /// visuals/layerN.png in order, RGBA; empty when loaded with VisualPixels::digest_only
+    std::vector<RgbaImage> visuals;
+    /// digest_image of each visuals layer, in order, whatever VisualPixels was (every loader fills it)
+    std::vector<std::uint64_t> visual_digests;
     /// "parallax" from the .lvl: how far each visuals layer moves with the camera, by layer (1: with the
     /// tiles; 0.5: half as far, so it looks farther away; 0: not at all). Layers past its end take 1.
     std::vector<double> parallax;

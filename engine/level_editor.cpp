@@ -7,6 +7,7 @@
 #include <set>
 #include <system_error>
 
+#include "engine/content_digest.hpp"
 #include "engine/fnv1a.hpp"
 #include "engine/join.hpp"
 #include "engine/json_file.hpp"
@@ -698,9 +699,15 @@ EditorProject list_editor_levels(const std::filesystem::path& folder, const Edit
 
 LevelLoadResult load_editor_level(const std::filesystem::path& folder, const std::string& name,
                                   const LevelSchema& schema, const LevelLimits& limits,
-                                  const EditorLimits& editor_limits) {
+                                  const EditorLimits& editor_limits, VisualPixels pixels) {
     try {
-        return level_editor_detail::load_level(folder, name, schema, limits, editor_limits);
+        LevelLoadResult result = level_editor_detail::load_level(folder, name, schema, limits, editor_limits);
+        if (result.level) {
+            for (const RgbaImage& image : result.level->visuals)
+                result.level->visual_digests.push_back(digest_image(image));
+            if (pixels == VisualPixels::digest_only) result.level->visuals.clear();
+        }
+        return result;
     } catch (const std::bad_alloc&) {
         return {std::nullopt, {folder.string() + ": out of memory while loading the level"}, {}};
     } catch (const std::exception& e) {

@@ -60,9 +60,11 @@ EditorProject list_editor_levels(const std::filesystem::path& folder, const Edit
 
 /// Loads level `name` of the project in `folder` as LevelData. Its folder_name is "FOLDER/NAME", its
 /// `folder` the path `folder / name` (which names the level, not a directory on disk), its lvl_path the
-/// file the level comes from. Never throws for bad content.
+/// file the level comes from. Never throws for bad content. The visuals are composed whatever `pixels`
+/// says (from the project's tilesets); with VisualPixels::digest_only only their digests are kept.
 LevelLoadResult load_editor_level(const std::filesystem::path& folder, const std::string& name,
                                   const LevelSchema& schema, const LevelLimits& limits = {},
-                                  const EditorLimits& editor_limits = {});
+                                  const EditorLimits& editor_limits = {},
+                                  VisualPixels pixels = VisualPixels::keep);
 
 }  // namespace qs

@@ -8,6 +8,7 @@
 #include <future>
 #include <system_error>
 
+#include "engine/content_digest.hpp"
 #include "engine/fnv1a.hpp"
 #include "engine/level_folder_parts.hpp"
 #include "engine/rect_partition.hpp"
@@ -63,7 +64,8 @@ std::optional<std::uint64_t> files_hash(const fs::path& lvl_path,
 }
 
 LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& schema,
-                                    const LevelLimits& limits, const GeometryReady& geometry_ready) {
+                                    const LevelLimits& limits, const GeometryReady& geometry_ready,
+                                    VisualPixels pixels) {
     LevelLoadResult result;
     ErrorList errors(result.errors);
     const std::optional<fs::path> canonical_root = check_folder(folder, errors);
@@ -91,6 +93,7 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
         std::vector<std::string> errors;
         std::vector<SpritePlacement> placements;
         std::vector<RgbaImage> visuals;
+        std::vector<std::uint64_t> visual_digests;
     };
     std::future<OtherLayers> other_layers = std::async(thread_or_here, [&] {
         OtherLayers other;
@@ -98,8 +101,13 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
         read_sprites(folder, sprite_layers, lvl, limits, other_errors, other.placements);
         for (const LayerFile& layer : visual_layers) {
             if (layer.scale < 1) continue;
-            if (std::optional<RgbaImage> image = decode_layer(layer, limits, other_errors))
+            if (pixels == VisualPixels::digest_only) {
+                if (const std::optional<std::uint64_t> digest = digest_layer(layer, limits, other_errors))
+                    other.visual_digests.push_back(*digest);
+            } else if (std::optional<RgbaImage> image = decode_layer(layer, limits, other_errors)) {
+                other.visual_digests.push_back(digest_image(*image));
                 other.visuals.push_back(std::move(*image));
+            }
         }
         return other;
     });
@@ -122,14 +130,15 @@ LevelLoadResult load_checked_folder(const fs::path& folder, const LevelSchema& s
     }
     level.placements = std::move(other.placements);
     level.visuals = std::move(other.visuals);
+    level.visual_digests = std::move(other.visual_digests);
     level.folder_name = folder_name_of(folder, *canonical_root);
     level.folder = folder;
     level.lvl_path = lvl_path;
     level.name = lvl->name.empty() ? level.folder_name : lvl->name;
     level.music = lvl->music;
-    if (lvl->parallax.size() > level.visuals.size()) {
+    if (lvl->parallax.size() > level.visual_digests.size()) {
         errors.add(lvl_path, "parallax: " + std::to_string(lvl->parallax.size()) + " factors for " +
-                                 std::to_string(level.visuals.size()) + " visuals layers");
+                                 std::to_string(level.visual_digests.size()) + " visuals layers");
         return result;
     }
     level.parallax = lvl->parallax;
@@ -178,9 +187,10 @@ bool looks_like_level_folder(const std::filesystem::path& folder) {
 }
 
 LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
-                                  const LevelLimits& limits, const GeometryReady& geometry_ready) {
+                                  const LevelLimits& limits, const GeometryReady& geometry_ready,
+                                  VisualPixels pixels) {
     try {
-        return load_checked_folder(folder, schema, limits, geometry_ready);
+        return load_checked_folder(folder, schema, limits, geometry_ready, pixels);
     } catch (const std::bad_alloc&) {
         return {std::nullopt, {folder.string() + ": out of memory while loading the level"}, {}};
     } catch (const std::exception& e) {

@@ -62,7 +62,9 @@ using GeometryReady = std::function<void(const TileGrid& tiles, const std::vecto
 
 /// Loads and validates a level folder. Never throws for bad content; every problem is in `errors`, in the
 /// same order whichever thread found it: the files and .lvl, geometry, sprites, visuals.
+/// `pixels`: whether the visuals layers' pixels are kept (LevelData::visual_digests is filled either way).
 LevelLoadResult load_level_folder(const std::filesystem::path& folder, const LevelSchema& schema,
-                                  const LevelLimits& limits = {}, const GeometryReady& geometry_ready = {});
+                                  const LevelLimits& limits = {}, const GeometryReady& geometry_ready = {},
+                                  VisualPixels pixels = VisualPixels::keep);
 
 }  // namespace qs

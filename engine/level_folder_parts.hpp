@@ -94,6 +94,11 @@ std::array<std::vector<LayerFile>, 3> check_layers(const fs::path& folder, const
 /// A whole layer decoded (a visuals layer), or nullopt with the reason in `errors`.
 std::optional<RgbaImage> decode_layer(const LayerFile& layer, const LevelLimits& limits, ErrorList& errors);
 
+/// digest_image of a layer decoded row by row without keeping it (the same checks and errors as
+/// decode_layer), or nullopt with the reason in `errors`.
+std::optional<std::uint64_t> digest_layer(const LayerFile& layer, const LevelLimits& limits,
+                                          ErrorList& errors);
+
 /// Geometry pixels -> tiles, decoded straight into the grid; a later layer's non-empty tile wins.
 void read_geometry(const std::vector<LayerFile>& geometry_layers, const std::optional<LvlContents>& lvl,
                    const LevelLimits& limits, ErrorList& errors, TileGrid& tiles);

@@ -6,6 +6,7 @@
 #include <map>
 #include <system_error>
 
+#include "engine/content_digest.hpp"
 #include "engine/join.hpp"
 #include "engine/level_folder_parts.hpp"
 
@@ -282,6 +283,19 @@ std::optional<RgbaImage> decode_layer(const LayerFile& layer, const LevelLimits&
     std::optional<RgbaImage> image = load_png_rgba(layer.path, limits.max_image_pixels, error);
     if (!image) errors.add(layer.path, error);
     return image;
+}
+
+std::optional<std::uint64_t> digest_layer(const LayerFile& layer, const LevelLimits& limits,
+                                          ErrorList& errors) {
+    std::string error;
+    ImageDigest digest;
+    const PngRowHandler add_row = [&](int, std::span<const std::uint32_t> row) { digest.add_row(row); };
+    const std::optional<PngSize> decoded = load_png_rows(layer.path, limits.max_image_pixels, add_row, error);
+    if (!decoded) {
+        errors.add(layer.path, error);
+        return std::nullopt;
+    }
+    return digest.finish(decoded->width, decoded->height);
 }
 
 /// Geometry pixels -> tiles, decoded straight into the grid; a later layer's non-empty tile wins.

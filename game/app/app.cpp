@@ -483,8 +483,7 @@ int App::run() {
                         : levels_.first_level(options_.level, options_.headless, exit_code);
     if (exit_code != 0) return exit_code;
 
-    bool need_screen = !options_.headless || options_.screenshot;
-    if (need_screen && !open_presentation()) return 1;
+    if (draws(options_) && !open_presentation()) return 1;
     if (options_.headless) apply_livesplit();
     if (first) {
         if (!begin_level(std::move(*first))) return 1;

@@ -39,6 +39,15 @@ struct AppOptions {
     std::optional<std::filesystem::path> frame_report;
 };
 
+/// Whether a run with `options` draws (a window, or a headless --screenshot). A run that does not keeps
+/// only the digests of its levels' visuals layers, never their pixels.
+inline bool draws(const AppOptions& options) {
+    return !options.headless || options.screenshot.has_value();
+}
+inline VisualPixels visual_pixels(const AppOptions& options) {
+    return draws(options) ? VisualPixels::keep : VisualPixels::digest_only;
+}
+
 /// Runs the game; returns the process exit status (0 ok, 1 bad content, 2 usage).
 int run_app(const AppOptions& options);
 

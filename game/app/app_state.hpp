@@ -36,8 +36,9 @@ class App final : private MenuHost {
     explicit App(const AppOptions& options)
         : options_(options),
           settings_(Settings::defaults()),
-          levels_(options.levels_dirs),
-          session_(options.save_dir.value_or(user_data_dir() / "saves"), !options.headless),
+          levels_(options.levels_dirs, visual_pixels(options)),
+          session_(options.save_dir.value_or(user_data_dir() / "saves"), !options.headless,
+                   visual_pixels(options)),
           menus_(*this),
           runs_(!options.headless, options.replay.has_value()) {}
 

@@ -15,8 +15,11 @@ namespace qs {
 
 class LevelList {
    public:
-    /// `extra_dirs`: the --levels-dir entries, scanned after the shipped and the user's levels.
-    explicit LevelList(std::vector<std::filesystem::path> extra_dirs) : extra_dirs_(std::move(extra_dirs)) {}
+    /// `extra_dirs`: the --levels-dir entries, scanned after the shipped and the user's levels. `pixels`:
+    /// what check() keeps of a level's visuals (digest_only for a run that never draws a level).
+    explicit LevelList(std::vector<std::filesystem::path> extra_dirs,
+                       VisualPixels pixels = VisualPixels::keep)
+        : extra_dirs_(std::move(extra_dirs)), pixels_(pixels) {}
 
     /// Looks at the levels dirs again (a level package keeps its maker's clear from verify_packages while
     /// its file is unchanged).
@@ -27,7 +30,8 @@ class LevelList {
     const std::vector<LevelListing>& listings() const { return levels_; }
     /// The listed level of folder name `name`; null when there is none.
     const LevelListing* find(const std::string& name) const;
-    /// The full check of a level folder (check_level), its verdict remembered for the list.
+    /// The full check of a level folder (check_level, keeping what the constructor said of the visuals), its
+    /// verdict remembered for the list.
     CheckedLevel check(const std::filesystem::path& folder);
     /// The level a run starts with: `level` (a name or a path), else headless the first that passes the
     /// full check, else none (windowed: the title). Nullopt with `exit_code` set (the message printed) when
@@ -40,6 +44,7 @@ class LevelList {
 
    private:
     std::vector<std::filesystem::path> extra_dirs_;
+    VisualPixels pixels_;
     std::vector<LevelListing> levels_;
     LevelVerdicts verdicts_;  ///< full checks made so far, for the list's verdicts
     /// What playing a package's proof found, by its path, with the file's fingerprint then.
@@ -51,6 +56,9 @@ class LevelList {
     std::map<std::filesystem::path, MakerClear> maker_clears_;
     /// Sets the listings' maker clears from maker_clears_ where the files are unchanged.
     void apply_maker_clears();
+    /// check() for a level that will not be drawn (a package's proof played headless).
+    CheckedLevel check_without_pixels(const std::filesystem::path& folder);
+    CheckedLevel check(const std::filesystem::path& folder, VisualPixels pixels);
     int playing_index_ = -1;
 };
 

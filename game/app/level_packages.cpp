@@ -105,7 +105,7 @@ std::string pack_checked_level(CheckedLevel checked, const std::optional<fs::pat
             return {};
         }
     }
-    CheckedLevel packed = check_level(trial);
+    CheckedLevel packed = check_level(trial, VisualPixels::digest_only);  // played headless, never drawn
     if (!packed.level) {
         error.clear();
         for (const std::string& line : packed.errors) {
@@ -133,7 +133,7 @@ std::string pack_checked_level(CheckedLevel checked, const std::optional<fs::pat
 }
 
 int pack_level(const std::string& level, const fs::path& out, const AppOptions& options) {
-    LevelList levels(options.levels_dirs);
+    LevelList levels(options.levels_dirs, VisualPixels::digest_only);
     levels.rescan();
     int exit_code = 0;
     std::optional<CheckedLevel> checked = levels.first_level(level, true, exit_code);
@@ -150,7 +150,7 @@ int pack_level(const std::string& level, const fs::path& out, const AppOptions& 
 
 int verify_package(const fs::path& file) {
     const std::string shown = printable(file.string());
-    CheckedLevel checked = check_level(file);
+    CheckedLevel checked = check_level(file, VisualPixels::digest_only);  // played headless, never drawn
     if (!checked.level) {
         for (const std::string& line : checked.errors) std::fprintf(stderr, "%s\n", printable(line).c_str());
         if (checked.package)

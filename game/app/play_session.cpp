@@ -22,8 +22,8 @@ double ms_since(Clock::time_point start) {
 
 }  // namespace
 
-PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files)
-    : saves_(std::move(save_dir)), save_pool_(helper_), watch_files_(watch_files) {}
+PlaySession::PlaySession(std::filesystem::path save_dir, bool watch_files, VisualPixels pixels)
+    : saves_(std::move(save_dir)), save_pool_(helper_), watch_files_(watch_files), pixels_(pixels) {}
 
 PlaySession::~PlaySession() {
     cancel_catching_up();
@@ -147,7 +147,7 @@ bool PlaySession::save_usable(const SavedGame& save, const std::vector<LevelList
         error = "its level '" + save.level + "' is not installed";
         return false;
     }
-    CheckedLevel checked = check_level(listing->path);
+    CheckedLevel checked = check_level(listing->path, pixels_);
     if (!checked.level) {
         error = "its level '" + save.level + "' is broken now";
         return false;
@@ -368,7 +368,7 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
     }
     if (!watcher_.poll(now_seconds)) return Reload::none;
     finish_catching_up();
-    CheckedLevel edited = check_level(current_.level->folder);
+    CheckedLevel edited = check_level(current_.level->folder, pixels_);
     if (!edited.level) {
         reload_error_ = edited.errors.empty() ? "the level cannot be loaded" : edited.errors.front();
         std::fprintf(stderr, "quickstep: hot reload kept the last good version: %s\n", reload_error_.c_str());

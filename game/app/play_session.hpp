@@ -38,8 +38,9 @@ class PlaySession {
     /// Level-time ticks between canonical rebuilds of the live world (rewind keyframes); see step().
     static constexpr std::int64_t canonical_rebuild_ticks = 600;
 
-    /// Quicksaves live in `save_dir`; `watch_files` turns hot reload on (windowed play).
-    PlaySession(std::filesystem::path save_dir, bool watch_files);
+    /// Quicksaves live in `save_dir`; `watch_files` turns hot reload on (windowed play); `pixels`: what the
+    /// levels it loads (a quickload's other level, a reload) keep of their visuals.
+    PlaySession(std::filesystem::path save_dir, bool watch_files, VisualPixels pixels = VisualPixels::keep);
     ~PlaySession();
     PlaySession(const PlaySession&) = delete;
     PlaySession& operator=(const PlaySession&) = delete;
@@ -177,6 +178,7 @@ class PlaySession {
     QuickSaves& saves() { return scratch_saves_ ? *scratch_saves_ : saves_; }
     SavePool save_pool_;  ///< saves to capture into (F5 and the periodic canonical rebuild)
     bool watch_files_;
+    VisualPixels pixels_;
     CheckedLevel current_;
     Tuning tuning_;                          ///< the current level's, read at its start
     std::optional<Tuning> tuning_override_;  ///< set_tuning

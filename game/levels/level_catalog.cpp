@@ -22,15 +22,15 @@ namespace fs = std::filesystem;
 namespace {
 
 /// The files the level comes from, loaded: a level folder's layers, or one level of an editor project.
-LevelLoadResult load_any(const fs::path& folder, const GeometryReady& geometry_ready) {
+LevelLoadResult load_any(const fs::path& folder, const GeometryReady& geometry_ready, VisualPixels pixels) {
     if (const std::optional<EditorLevelPath> editor = editor_level_of(folder))
-        return load_editor_level(editor->folder, editor->name, level_schema());
+        return load_editor_level(editor->folder, editor->name, level_schema(), {}, {}, pixels);
     if (!looks_like_level_folder(folder) && looks_like_editor_folder(folder)) {
         // A project folder: its one level, else the names to choose from.
         EditorProject project = list_editor_levels(folder);
         if (!project.errors.empty()) return {std::nullopt, std::move(project.errors), {}};
         if (project.levels.size() == 1)
-            return load_editor_level(folder, project.levels.front().name, level_schema());
+            return load_editor_level(folder, project.levels.front().name, level_schema(), {}, {}, pixels);
         std::string names;
         for (const EditorLevelName& level : project.levels) names += (names.empty() ? "" : ", ") + level.name;
         return {std::nullopt,
@@ -38,12 +38,13 @@ LevelLoadResult load_any(const fs::path& folder, const GeometryReady& geometry_r
                  " levels; name one as FOLDER/NAME (" + names + ")"},
                 {}};
     }
-    return load_level_folder(folder, level_schema(), {}, geometry_ready);
+    return load_level_folder(folder, level_schema(), {}, geometry_ready, pixels);
 }
 
 /// Loads and checks a level folder; `adjust` may change the loaded level before it is shared (a package
 /// names itself in place of the scratch folder it was read from).
-CheckedLevel load_and_check(const fs::path& folder, const std::function<void(LevelData&)>& adjust = {}) {
+CheckedLevel load_and_check(const fs::path& folder, VisualPixels pixels,
+                            const std::function<void(LevelData&)>& adjust = {}) {
     CheckedLevel checked;
     // The folder name is the level's name in progress, replays, saves and dumps (all JSON or shown): it
     // must be text.
@@ -56,9 +57,12 @@ CheckedLevel load_and_check(const fs::path& folder, const std::function<void(Lev
     }
     // The collision shapes need only the geometry: made while the other layers are decoded.
     std::shared_ptr<const TerrainShapes> terrain;
-    LevelLoadResult loaded = load_any(folder, [&](const TileGrid& tiles, const std::vector<TileRect>& rects) {
-        terrain = TerrainShapes::build(tiles, rects);
-    });
+    LevelLoadResult loaded = load_any(
+        folder,
+        [&](const TileGrid& tiles, const std::vector<TileRect>& rects) {
+            terrain = TerrainShapes::build(tiles, rects);
+        },
+        pixels);
     checked.errors = std::move(loaded.errors);
     if (!loaded.level) {
         if (checked.errors.empty()) checked.errors.push_back(folder.string() + ": cannot load the level");
@@ -130,12 +134,12 @@ auto with_unpacked(const fs::path& file, std::vector<std::string>& errors,
     return result;
 }
 
-CheckedLevel check_package(const fs::path& file) {
+CheckedLevel check_package(const fs::path& file, VisualPixels pixels) {
     CheckedLevel checked;
     std::vector<std::string> errors;
     std::shared_ptr<const LevelPackage> package;
     checked = with_unpacked(file, errors, package, [&](const UnpackedLevel& unpacked) {
-        return load_and_check(unpacked.level_path(), [&](LevelData& level) {
+        return load_and_check(unpacked.level_path(), pixels, [&](LevelData& level) {
             // The package names the level: where it is, and in what its loader says about it.
             const std::string scratch = unpacked.folder().string();
             level.folder = file;
@@ -264,12 +268,12 @@ bool list_stamps(const fs::path& dir, Wanted wanted, std::vector<std::string>& e
 
 }  // namespace
 
-CheckedLevel check_level(const fs::path& folder) {
+CheckedLevel check_level(const fs::path& folder, VisualPixels pixels) {
     const auto started = std::chrono::steady_clock::now();
     std::error_code ec;
     CheckedLevel checked = is_level_package_path(folder) && !fs::is_directory(folder, ec)
-                               ? check_package(folder)
-                               : load_and_check(folder);
+                               ? check_package(folder, pixels)
+                               : load_and_check(folder, pixels);
     checked.check_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     return checked;
@@ -337,9 +341,9 @@ std::optional<std::uint64_t> level_folder_fingerprint(const fs::path& folder) {
     return hash;
 }
 
-CheckedLevel LevelVerdicts::check(const fs::path& folder) {
+CheckedLevel LevelVerdicts::check(const fs::path& folder, VisualPixels pixels) {
     const std::optional<std::uint64_t> fingerprint = level_folder_fingerprint(folder);
-    CheckedLevel checked = check_level(folder);
+    CheckedLevel checked = check_level(folder, pixels);
     if (fingerprint) remember(folder, *fingerprint, checked);
     return checked;
 }
@@ -375,7 +379,7 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
         listing.path = folder;
         std::error_code ec;
         listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
-        set_verdict(listing, check_level(folder));
+        set_verdict(listing, check_level(folder, VisualPixels::digest_only));
         out.push_back(std::move(listing));
     }
     return out;

@@ -37,8 +37,9 @@ struct CheckedLevel {
 /// of an LDtk / Tiled project as PROJECT_FOLDER/NAME, or be a project folder holding exactly one level. A
 /// level package (`*.qslevel` file) is read and unpacked into a scratch folder, loaded from there, and the
 /// scratch folder removed: the level's `folder` and every message then name the package
-/// ("x.qslevel/geometry/layer0.png:3,4: ...").
-CheckedLevel check_level(const std::filesystem::path& folder);
+/// ("x.qslevel/geometry/layer0.png:3,4: ..."). `pixels`: whether the level's visuals keep their pixels (a
+/// run that never draws the level needs only their digests; the verdict and identity are the same).
+CheckedLevel check_level(const std::filesystem::path& folder, VisualPixels pixels = VisualPixels::keep);
 
 /// A path that names one level of an editor project: the project folder and the level's name.
 struct EditorLevelPath {
@@ -83,8 +84,8 @@ std::optional<std::uint64_t> level_folder_fingerprint(const std::filesystem::pat
 /// check: a folder whose files have not changed since keeps its verdict without being read again.
 class LevelVerdicts {
    public:
-    /// check_level(folder), its verdict remembered.
-    CheckedLevel check(const std::filesystem::path& folder);
+    /// check_level(folder, pixels), its verdict remembered.
+    CheckedLevel check(const std::filesystem::path& folder, VisualPixels pixels = VisualPixels::keep);
     /// Remembers the verdict of `checked`, a full check of `folder` when it had `fingerprint`.
     void remember(const std::filesystem::path& folder, std::uint64_t fingerprint,
                   const CheckedLevel& checked);

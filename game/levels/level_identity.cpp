@@ -13,8 +13,8 @@ namespace {
 /// The .lvl keys that are not play: the look, the colour tables (their meaning is in the decoded tiles and
 /// the built entities, so a renamed colour changes nothing) and comments.
 bool lvl_key_is_play(const std::string& key) {
-    static constexpr const char* not_play[] = {"name",        "author",     "music",       "parallax",
-                                               "obj_colors",  "obj_prefabs", "spr_colors", "spr_prefabs"};
+    static constexpr const char* not_play[] = {"name",       "author",      "music",      "parallax",
+                                               "obj_colors", "obj_prefabs", "spr_colors", "spr_prefabs"};
     if (!key.empty() && key.front() == '_') return false;
     for (const char* other : not_play) {
         if (key == other) return false;
@@ -114,8 +114,8 @@ LevelIdentity level_identity(const LevelData& level, const std::vector<Entity>& 
     id.rules = rules.finish();
 
     DigestBuilder visuals;
-    visuals.add_u64(level.visuals.size());
-    for (const RgbaImage& image : level.visuals) visuals.add_u64(digest_image(image));
+    visuals.add_u64(level.visual_digests.size());
+    for (std::uint64_t digest : level.visual_digests) visuals.add_u64(digest);
     id.look.visuals = visuals.finish();
     id.look.music = xxh64(level.music.data(), level.music.size());
     id.look.name = xxh64(level.name.data(), level.name.size());

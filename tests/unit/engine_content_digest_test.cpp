@@ -2,6 +2,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/content_digest.hpp"
 
@@ -43,6 +45,28 @@ TEST_CASE("an image's digest follows its pixels; a transparent pixel's colour do
     CHECK(digest_image(a) != digest_image(b));
     RgbaImage c{2, 3, a.pixels};
     CHECK(digest_image(a) != digest_image(c));
+}
+
+TEST_CASE("an image digested row by row as it is decoded gives its digest") {
+    for (const auto& [w, h] : {std::pair{0, 0}, std::pair{1, 1}, std::pair{7, 3}, std::pair{64, 40}}) {
+        CAPTURE(w);
+        CAPTURE(h);
+        RgbaImage image{w, h, std::vector<std::uint32_t>(static_cast<std::size_t>(w) * h)};
+        std::uint32_t x = 0x9e3779b9u;
+        for (std::uint32_t& pixel : image.pixels) pixel = (x = x * 1664525u + 1013904223u);
+        ImageDigest rows;
+        for (int y = 0; y < h; ++y)
+            rows.add_row(
+                {image.pixels.data() + static_cast<std::size_t>(y) * w, static_cast<std::size_t>(w)});
+        CHECK(rows.finish(w, h) == digest_image(image));
+        if (w > 0) {
+            ImageDigest one_row_short;
+            for (int y = 0; y + 1 < h; ++y)
+                one_row_short.add_row(
+                    {image.pixels.data() + static_cast<std::size_t>(y) * w, static_cast<std::size_t>(w)});
+            CHECK(one_row_short.finish(w, h) != digest_image(image));
+        }
+    }
 }
 
 TEST_CASE("a digest builder separates strings and counts -0.0 as 0.0") {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/content_digest.hpp"
 #include "engine/json_file.hpp"
 #include "engine/level_folder.hpp"
 #include "engine/png_image.hpp"
@@ -126,9 +127,14 @@ qs::LevelLoadResult load(const fs::path& folder, const qs::LevelLimits& limits =
     return qs::load_level_folder(folder, kSchema, limits);
 }
 
-/// Loads `folder` and requires it to fail with exactly `expected`, in order.
+/// Loads `folder` and requires it to fail with exactly `expected`, in order, whether the visuals' pixels
+/// are kept or only their digests.
 void check_errors(const fs::path& folder, const std::vector<std::string>& expected,
                   const qs::LevelLimits& limits = {}) {
+    const qs::LevelLoadResult digested =
+        qs::load_level_folder(folder, kSchema, limits, {}, qs::VisualPixels::digest_only);
+    CHECK_FALSE(digested.level.has_value());
+    CHECK(digested.errors == expected);
     const qs::LevelLoadResult result = load(folder, limits);
     CHECK_FALSE(result.level.has_value());
     CHECK(result.errors == expected);
@@ -202,6 +208,18 @@ TEST_CASE("level: a good folder loads into tiles, rectangles, placements and vis
     REQUIRE(level.visuals.size() == 1);
     CHECK(level.visuals[0].width == 24);
     CHECK(level.visuals[0].at(3, 3) == 0x12345678);
+    CHECK(level.visual_digests == std::vector<std::uint64_t>{qs::digest_image(level.visuals[0])});
+
+    // A run that draws nothing keeps the visuals' digests, not their pixels; the rest is the same.
+    const qs::LevelLoadResult digested =
+        qs::load_level_folder(folder, kSchema, {}, {}, qs::VisualPixels::digest_only);
+    REQUIRE(digested.level.has_value());
+    CHECK(digested.level->visuals.empty());
+    CHECK(digested.level->visual_digests == level.visual_digests);
+    CHECK(digested.level->tiles.tiles == level.tiles.tiles);
+    CHECK(digested.level->placements.size() == level.placements.size());
+    CHECK(digested.level->files_hash == level.files_hash);
+    CHECK(digested.level->source_files == level.source_files);
 
     std::uint64_t hash = 0xcbf29ce484222325ull;
     for (const char* file : {"level.lvl", "geometry/layer0.png", "geometry/layer1.png", "sprites/layer0.png",
@@ -523,6 +541,8 @@ TEST_CASE("level: broken PNG files are refused before decoding") {
     CHECK(result.errors[1] == p + "/sprites/layer1.png: empty file (0 bytes), not a PNG image");
     CHECK(result.errors[2].rfind(p + "/visuals/layer0.png: cannot decode the PNG (corrupt or truncated)",
                                  0) == 0);
+    CHECK(qs::load_level_folder(folder, kSchema, {}, {}, qs::VisualPixels::digest_only).errors ==
+          result.errors);
 
     write_good_level(folder);
     write_bytes(folder / "geometry/layer0.png", crafted_png_header(60000, 60000));

@@ -104,6 +104,19 @@ TEST_CASE("re-encoding every PNG of every shipped level (ImageMagick, then optip
     }
 }
 
+TEST_CASE("a run that draws nothing gets every shipped level's identity without keeping its visuals") {
+    for (const char* name : test::shipped_levels) {
+        CAPTURE(name);
+        const fs::path folder = fs::path(QUICKSTEP_SOURCE_DIR) / "levels" / name;
+        const CheckedLevel drawn = checked_at(folder);
+        const CheckedLevel digested = check_level(folder, VisualPixels::digest_only);
+        REQUIRE(digested.level);
+        CHECK(digested.level->visuals.empty());
+        CHECK(digested.level->visual_digests.size() == drawn.level->visuals.size());
+        CHECK(digested.identity == drawn.identity);
+    }
+}
+
 TEST_CASE("an art edit changes the look only; a moved entity or tile changes play and names it") {
     test::ScratchDir scratch("qs_identity_edits");
     const fs::path folder = scratch.path() / "01_first_steps";
