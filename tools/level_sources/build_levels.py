@@ -61,7 +61,7 @@ WORKS = {"brick": ["#5b3b35", "#553631", "#603f37"], "mortar": "#3e2825",
          "pipe_light": "#9aa6b2", "pipe": "#6d7a88", "pipe_dark": "#4a5560", "flange": "#56626e",
          "cord": "#26262c", "shade": "#3a3f4a", "bulb": "#ffe7a0",
          "cap_light": "#c3cad4", "cap": "#8a94a3", "cap_dark": "#3c4350", "cap_rivet": "#dde3ea",
-         "tile_mortar": "#6e3e2c"}
+         "tile_mortar": "#6e3e2c", "plate": "#343944", "plate_light": "#424855", "plate_seam": "#262a32"}
 CAVE = {"wall": "#4a4458", "stone": "#554e66", "crack": "#403b4d"}
 DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf": "#6cbf4f",
          "flower": "#f6e27a", "pebble": "#b89a7a"}
@@ -284,17 +284,30 @@ def visuals(level, width, geometry):
                 for px in range(x * VIS, x * VIS + VIS):
                     aligned[py][px] = colour
 
-    # Cave walls: a dark stone backdrop with a few lighter stones and cracks.
+    # Backdrops: in The Works a room's wall of riveted steel plates (two tiles square, seams and a rivet
+    # at each plate's corners); elsewhere a cave's dark stone with a few lighter stones and cracks.
+    works = level["theme"] == "works"
     for ty in range(height):
         for tx in range(width):
             if not in_cave[ty][tx]:
                 continue
             for py in range(ty * VIS, ty * VIS + VIS):
                 for px in range(tx * VIS, tx * VIS + VIS):
-                    aligned[py][px] = code(CAVE["wall"])
+                    if not works:
+                        aligned[py][px] = code(CAVE["wall"])
+                        continue
+                    u, v = px % (2 * VIS), py % (2 * VIS)
+                    colour = WORKS["plate"]
+                    if u == 0 or v == 0:
+                        colour = WORKS["plate_seam"]
+                    elif u == 1 or v == 1:
+                        colour = WORKS["plate_light"]
+                    if u in (3, 2 * VIS - 3) and v in (3, 2 * VIS - 3):
+                        colour = WORKS["rivet"]
+                    aligned[py][px] = code(colour)
     for ty in range(height):
         for tx in range(width):
-            if in_cave[ty][tx] and rng.random() < 0.18:
+            if not works and in_cave[ty][tx] and rng.random() < 0.18:
                 sx, sy = tx * VIS + rng.randrange(VIS - 3), ty * VIS + rng.randrange(VIS - 2)
                 for py in range(sy, sy + 2):
                     for px in range(sx, sx + 3):
@@ -341,11 +354,11 @@ def visuals(level, width, geometry):
                     front[gy - 1][gx + 2 if gx + 2 < W else gx] = colour
                 if rng.random() < 0.12:
                     front[gy - 2][gx] = code(DECOR["flower"])
-            elif above == "empty" and in_cave[ty - 1][tx] and rng.random() < 0.25:
+            elif above == "empty" and in_cave[ty - 1][tx] and not works and rng.random() < 0.25:
                 gx = tx * VIS + rng.randrange(1, VIS - 2)
                 front[ty * VIS - 1][gx] = code(DECOR["pebble"])
             below = kind[ty + 1][tx] if ty + 1 < height else "ground"
-            if below == "empty" and in_cave[ty + 1][tx] and rng.random() < 0.3:
+            if below == "empty" and in_cave[ty + 1][tx] and not works and rng.random() < 0.3:
                 vx = tx * VIS + rng.randrange(1, VIS - 1)
                 length = rng.randrange(3, VIS + 4)
                 for i in range(length):
