@@ -40,13 +40,14 @@ constexpr std::array<TileSprites, tile_type_count> kTileSprites = [] {
     return sprites;
 }();
 
-/// The atlas sprite of the tile at (tx, ty); nullopt for one that is not drawn (empty).
+/// The atlas sprite of the tile at (tx, ty); nullopt for one that is not drawn (empty). Above the top row
+/// the top row's tiles go on (draw_tiles draws them so), so a solid tile there is drawn as its body.
 std::optional<Sprite> tile_sprite(const TileGrid& tiles, int tx, int ty) {
     const std::uint8_t tile = tiles.at(tx, ty);
     if (tile >= tile_type_count) return std::nullopt;
     const TileSprites& sprites = kTileSprites[tile];
     if (sprites.body == Sprite::count) return std::nullopt;
-    return tile_is_solid(tiles.at(tx, ty - 1)) ? sprites.body : sprites.top;
+    return tile_is_solid(ty > 0 ? tiles.at(tx, ty - 1) : tile) ? sprites.body : sprites.top;
 }
 
 double lerp(double a, double b, double t) {
@@ -75,8 +76,10 @@ void WorldView::set_level(SDL_Renderer* renderer, const LevelData& level) {
     int max_side = std::min(2048, info.max_texture_width > 0 ? info.max_texture_width : 2048);
     if (info.max_texture_height > 0) max_side = std::min(max_side, info.max_texture_height);
     for (const RgbaImage& image : level.visuals) {
-        VisualLayer layer{image.width, image.height,
-                          visuals_.size() < level.parallax.size() ? level.parallax[visuals_.size()] : 1.0, {}};
+        VisualLayer layer{image.width,
+                          image.height,
+                          visuals_.size() < level.parallax.size() ? level.parallax[visuals_.size()] : 1.0,
+                          {}};
         for (int y = 0; y < image.height; y += max_side) {
             for (int x = 0; x < image.width; x += max_side) {
                 VisualChunk chunk{nullptr, x, y, std::min(max_side, image.width - x),
@@ -173,6 +176,15 @@ void WorldView::draw_tiles(SDL_Renderer* renderer, const SpriteSheet& sheet, con
             sheet.draw(renderer, *sprite, seconds, p.x(tx), p.y(ty), tile_px, tile_px, false, 255, hanging);
         }
     }
+    // Above the level's top (a view taller than the level): a solid top-row tile goes on up as its body,
+    // so a closed ceiling stays closed and only open columns show the sky.
+    for (int tx = first_x; tx <= last_x && top_px < 0; ++tx) {
+        const std::uint8_t top = tiles.at(tx, 0);
+        if (!tile_is_solid(top) || top >= tile_type_count || kTileSprites[top].body == Sprite::count)
+            continue;
+        for (int ty = -1; p.y(ty) + tile_px > 0; --ty)
+            sheet.draw(renderer, kTileSprites[top].body, seconds, p.x(tx), p.y(ty), tile_px, tile_px);
+    }
 }
 
 void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, const World& world,
@@ -183,8 +195,8 @@ void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, 
     const auto draw_one = [&](const Entity& entity) {
         const BodyState& s = body_state(entity);
         const EntityDrawContext context{
-            renderer, sheet, left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
-            seconds, player_squash};
+            renderer, sheet,        left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
+            seconds,  player_squash};
         std::visit([&](const auto& e) { draw_entity(e, context); }, entity);
     };
     const auto layer_of = [](const Entity& entity) {
