@@ -24,10 +24,11 @@ bool is_layer_file_name(const std::string& name) {
     return true;
 }
 
-/// A file an LDtk or Tiled project may read (project, levels, maps, tilesets, images, quickstep.json).
+/// A file an LDtk or Tiled project may read (project, levels, maps, tilesets, images, quickstep.json, the
+/// Tiled project with its custom types).
 bool is_project_file(const fs::path& path) {
-    static constexpr std::array<const char*, 8> kExtensions = {".ldtk", ".ldtkl", ".tmj", ".tmx",
-                                                               ".tsj",  ".tsx",   ".png", ".json"};
+    static constexpr std::array<const char*, 9> kExtensions = {
+        ".ldtk", ".ldtkl", ".tmj", ".tmx", ".tsj", ".tsx", ".png", ".json", ".tiled-project"};
     const std::string extension = path.extension().string();
     return std::any_of(kExtensions.begin(), kExtensions.end(), [&](const char* e) { return extension == e; });
 }

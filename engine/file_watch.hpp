@@ -9,7 +9,8 @@
 // Watched: every *.lvl file in the folder and every layerN.png in geometry/, sprites/ and visuals/
 // (a layer file that appears or disappears counts as a change). Nothing else in the folder is looked at.
 // For an LDtk / Tiled project folder, or a path FOLDER/NAME naming one of its levels: every .ldtk, .ldtkl,
-// .tmj, .tmx, .tsj, .tsx, .png and .json file in the project folder and its subfolders (at most 4096).
+// .tmj, .tmx, .tsj, .tsx, .tiled-project, .png and .json file in the project folder and its subfolders (at
+// most 4096).
 // Which of the two a folder is gets decided by reset(): a level folder that disappears later is a change
 // (no files left), never a reason to start watching the folder around it.
 // Given a regular file instead of a folder (a level package), that file alone is watched.

@@ -37,6 +37,7 @@ struct EditorLimits {
     std::uintmax_t max_decoded_layer_bytes = 64u << 20;  ///< one Tiled layer's data once decompressed
     std::int64_t max_image_pixels_total = 64 * 1024 * 1024;  ///< all images one level reads, together
     std::int64_t max_drawn_pixels = std::int64_t{1} << 30;   ///< picture pixels drawn over all layers
+    std::size_t max_property_types = 4096;  ///< .tiled-project types, class members (its size: as a .tmj)
 };
 
 /// One level of an editor project: its name (the LDtk level identifier, the Tiled map's file name without

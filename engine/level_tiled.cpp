@@ -419,6 +419,84 @@ std::vector<EditorField> properties_of(const json& object) {
     return fields;
 }
 
+/// The class defaults a Tiled project gives: class name (as Tiled spells it) -> its members as fields.
+using ClassDefaults = std::map<std::string, std::vector<EditorField>>;
+
+/// Reads the Tiled project file (*.tiled-project) beside the map, when the folder has one: its custom
+/// types (propertyTypes), of which the classes' members are the default properties of objects of that class.
+/// Bounded like every project file (size, nesting, counts); nullopt with the errors when it is bad.
+std::optional<ClassDefaults> read_tiled_project(const fs::path& map_file, const fs::path& canonical_root,
+                                                const EditorLimits& limits, EditorLevelBuilder& builder,
+                                                std::vector<std::string>& errors) {
+    ClassDefaults classes;
+    std::vector<fs::path> found;
+    std::error_code ec;
+    for (fs::directory_iterator it(map_file.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".tiled-project") found.push_back(it->path());
+    }
+    if (found.empty()) return classes;
+    std::sort(found.begin(), found.end());
+    if (found.size() > 1) {
+        errors.push_back(found[1].string() + ": a second Tiled project beside " +
+                         found[0].filename().string() + " (keep one .tiled-project file in the folder)");
+        return std::nullopt;
+    }
+    const std::string where = found[0].string() + ": ";
+    const std::optional<fs::path> path =
+        inside_path(canonical_root, map_file.parent_path(), found[0].filename().string(), where, errors);
+    if (!path) return std::nullopt;
+    builder.read_file(*path);
+    const std::optional<json> project = read_project_json(*path, limits, errors);
+    if (!project) return std::nullopt;
+    if (!project->is_object()) {
+        errors.push_back(where + "a Tiled project must hold a JSON object, got " + json_kind(*project));
+        return std::nullopt;
+    }
+    const auto types = project->find("propertyTypes");
+    if (types == project->end()) return classes;
+    if (!types->is_array()) {
+        errors.push_back(where + "propertyTypes must be an array, got " + json_kind(*types));
+        return std::nullopt;
+    }
+    if (types->size() > limits.max_property_types) {
+        errors.push_back(where + std::to_string(types->size()) + " custom types, over the limit of " +
+                         std::to_string(limits.max_property_types));
+        return std::nullopt;
+    }
+    const std::size_t errors_before = errors.size();
+    for (std::size_t i = 0; i < types->size(); ++i) {
+        const json& type = (*types)[i];
+        const std::string at = where + "propertyTypes[" + std::to_string(i) + "]: ";
+        if (!type.is_object()) {
+            errors.push_back(at + "must be an object, got " + json_kind(type));
+            continue;
+        }
+        if (string_or(type, "type") != "class") continue;  // enums: their values arrive as plain values
+        const auto name = type.find("name");
+        if (name == type.end() || !name->is_string() || name->get<std::string>().empty()) {
+            errors.push_back(at + "a class needs a name (a string)");
+            continue;
+        }
+        const auto members = type.find("members");
+        if (members != type.end() && !members->is_array()) {
+            errors.push_back(at + "class " + quote_name(name->get<std::string>()) +
+                             ": members must be an array, got " + json_kind(*members));
+            continue;
+        }
+        if (members != type.end() && members->size() > limits.max_property_types) {
+            errors.push_back(at + "class " + quote_name(name->get<std::string>()) + ": " +
+                             std::to_string(members->size()) + " members, over the limit of " +
+                             std::to_string(limits.max_property_types));
+            continue;
+        }
+        classes[name->get<std::string>()] = members == type.end()
+                                                ? std::vector<EditorField>{}
+                                                : properties_of(json{{"properties", *members}});
+    }
+    if (errors.size() > errors_before) return std::nullopt;
+    return classes;
+}
+
 /// Walks the layers, bottom first, with the offsets, opacity and visibility their groups pass down.
 struct LayerWalk {
     const fs::path& map_file;
@@ -427,6 +505,7 @@ struct LayerWalk {
     EditorLevelBuilder& builder;
     std::vector<std::string>& errors;
     const std::vector<Tileset>& tilesets;
+    const ClassDefaults& classes;
     std::int64_t width = 0, height = 0;
     int tile_px = 0;
     int layers_seen = 0;
@@ -582,6 +661,7 @@ struct LayerWalk {
                 const auto tile_class = tileset->class_of.find(local);
                 if (tile_class != tileset->class_of.end()) entity.name = tile_class->second;
             }
+            const std::string class_name = entity.name;  // the class whose project defaults apply
             if (entity.name.empty()) entity.name = string_or(object, "name");
             const std::optional<std::int64_t> id = whole_in(object.value("id", json()), 0, INT32_MAX);
             if (id) entity.key = "#" + std::to_string(*id);
@@ -623,6 +703,16 @@ struct LayerWalk {
                                         [&](const EditorField& own) { return own.name == field.name; });
                         if (!overridden) entity.fields.push_back(std::move(field));
                     }
+                }
+            }
+            // Then the class's members in the Tiled project, as Tiled shows them on an object that leaves
+            // them unchanged (it saves only the properties set on the object).
+            if (const auto defaults = classes.find(class_name); defaults != classes.end()) {
+                for (const EditorField& field : defaults->second) {
+                    const bool overridden =
+                        std::any_of(entity.fields.begin(), entity.fields.end(),
+                                    [&](const EditorField& own) { return own.name == field.name; });
+                    if (!overridden) entity.fields.push_back(field);
                 }
             }
             const std::string where = entity.where;
@@ -735,8 +825,11 @@ void read_tiled_map(const fs::path& map_file, const fs::path& canonical_root, co
     const std::vector<Tileset> tilesets =
         read_tilesets(*map, map_file, canonical_root, limits, builder, errors);
     if (errors.size() > errors_before) return;
-    LayerWalk walk{map_file, canonical_root,           limits, builder, errors, tilesets, *width,
-                   *height,  static_cast<int>(*tile_w)};
+    const std::optional<ClassDefaults> classes =
+        read_tiled_project(map_file, canonical_root, limits, builder, errors);
+    if (!classes) return;
+    LayerWalk walk{map_file, canonical_root, limits, builder, errors,
+                   tilesets, *classes,       *width, *height, static_cast<int>(*tile_w)};
     if (map->contains("layers")) walk.walk((*map)["layers"], 0, 0, 1, true, 0);
 }
 

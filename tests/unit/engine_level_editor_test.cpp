@@ -5,6 +5,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -650,6 +651,75 @@ TEST_CASE("tiled: a hostile image collection is an error naming the file and the
         CHECK_MESSAGE(all(r.errors).find("c.tmj:0,0: layer \"Ground\": tile id 3 is in no tileset") !=
                           std::string::npos,
                       all(r.errors));
+    }
+}
+
+TEST_CASE("tiled: a .tiled-project's class members are the defaults of objects of that class") {
+    EditorDir dir;
+    const fs::path folder = dir.path() / "maps";
+    write_text(folder / "m.tmj", R"({"orientation": "orthogonal", "width": 3, "height": 2, "tilewidth": 16,
+  "tileheight": 16, "tilesets": [],
+  "layers": [{"type": "objectgroup", "name": "Things", "objects": [
+     {"id": 1, "type": "player", "x": 0, "y": 0, "width": 16, "height": 16},
+     {"id": 2, "class": "Walker", "x": 16, "y": 0, "width": 16, "height": 16},
+     {"id": 3, "class": "Walker", "x": 32, "y": 0, "width": 16, "height": 16,
+      "properties": [{"name": "speed", "type": "float", "value": 1.5}]}]}]})");
+    const std::string project = R"({"folders": ["."], "propertyTypes": [
+  {"id": 1, "name": "Facing", "type": "enum", "storageType": "int", "values": ["left", "right"]},
+  {"id": 2, "name": "Walker", "type": "class", "useAs": ["object"],
+   "members": [{"name": "speed", "type": "float", "value": 3.5}, {"name": "facing", "type": "int", "value": -1},
+               {"name": "colour", "type": "color", "value": "#ff00ff00"}]}]})";
+    SUBCASE("members apply unless the object sets its own") {
+        write_text(folder / "game.tiled-project", project);
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kEditorSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        REQUIRE(r.level->sprite_entries.size() == 3);
+        CHECK(r.level->sprite_entries[1].prefab == "walker");
+        CHECK(r.level->sprite_entries[1].config.at("speed") == 3.5);
+        CHECK(r.level->sprite_entries[1].config.at("facing") == -1);
+        CHECK(r.level->sprite_entries[2].config.at("speed") == 1.5);
+        CHECK(r.level->sprite_entries[2].config.at("facing") == -1);
+        // A member with no meaning for the prefab is a warning, as a custom property is.
+        CHECK(all(r.warnings).find("field \"colour\" means nothing to walker") != std::string::npos);
+        // The project is one of the level's files (so saving it reloads the level).
+        CHECK(std::find(r.level->source_files.begin(), r.level->source_files.end(),
+                        fs::path("game.tiled-project")) != r.level->source_files.end());
+    }
+    SUBCASE("without a project the objects keep the prefab defaults") {
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "m", kEditorSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        CHECK(r.level->sprite_entries[1].config.count("speed") == 0);
+    }
+    SUBCASE("a bad project is an error naming it") {
+        write_text(folder / "game.tiled-project", "{\"propertyTypes\": [1, ");
+        const qs::LevelLoadResult broken = qs::load_editor_level(folder, "m", kEditorSchema);
+        CHECK_FALSE(broken.level);
+        CHECK_MESSAGE(all(broken.errors).find("game.tiled-project: ") != std::string::npos,
+                      all(broken.errors));
+        write_text(folder / "game.tiled-project",
+                   R"({"propertyTypes": [{"type": "class", "members": []}, 7]})");
+        const qs::LevelLoadResult bad = qs::load_editor_level(folder, "m", kEditorSchema);
+        CHECK_FALSE(bad.level);
+        CHECK_MESSAGE(all(bad.errors).find("game.tiled-project: propertyTypes[0]: a class needs a name") !=
+                          std::string::npos,
+                      all(bad.errors));
+        CHECK_MESSAGE(
+            all(bad.errors).find("game.tiled-project: propertyTypes[1]: must be an object, got a number") !=
+                std::string::npos,
+            all(bad.errors));
+        qs::EditorLimits few;
+        few.max_property_types = 1;
+        write_text(folder / "game.tiled-project", project);
+        const qs::LevelLoadResult many = qs::load_editor_level(folder, "m", kEditorSchema, {}, few);
+        CHECK_FALSE(many.level);
+        CHECK_MESSAGE(all(many.errors).find("2 custom types, over the limit of 1") != std::string::npos,
+                      all(many.errors));
+        write_text(folder / "other.tiled-project", project);
+        const qs::LevelLoadResult two = qs::load_editor_level(folder, "m", kEditorSchema);
+        CHECK_FALSE(two.level);
+        CHECK_MESSAGE(
+            all(two.errors).find("other.tiled-project: a second Tiled project") != std::string::npos,
+            all(two.errors));
     }
 }
 
