@@ -482,14 +482,31 @@ bool EditorLevelBuilder::make_canvas() {
     // visuals budget (the background layer of width x height pixels counts too).
     const std::int64_t cells = static_cast<std::int64_t>(tiles_.width) * tiles_.height;
     if (cells <= 0) return false;
-    const std::int64_t budget = limits_.max_visual_pixels - cells;
+    // With a backdrop (a background image, below the game's tiles) the picture and the backdrop share it.
+    const std::int64_t budget =
+        backdrop_wanted_ ? limits_.max_visual_pixels / 2 : limits_.max_visual_pixels - cells;
     int scale = tile_px_;
     while (scale > 1 && cells * scale * scale > budget) --scale;
     scale_ = scale;
     canvas_.width = tiles_.width * scale;
     canvas_.height = tiles_.height * scale;
     canvas_.pixels.assign(static_cast<std::size_t>(canvas_.width) * canvas_.height, 0);
+    if (backdrop_wanted_) {
+        backdrop_.width = canvas_.width;
+        backdrop_.height = canvas_.height;
+        backdrop_.pixels.assign(canvas_.pixels.size(), background_.value_or(0));
+    }
     return true;
+}
+
+bool EditorLevelBuilder::draw_backdrop(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx,
+                                       double dy, int dw, int dh) {
+    if (scale_ > 0 && backdrop_.pixels.empty()) return true;  // the picture was started first: not drawn
+    backdrop_wanted_ = true;
+    to_backdrop_ = true;
+    const bool ok = draw(src, sx, sy, sw, sh, dx, dy, dw, dh, false, false, false, 1.0);
+    to_backdrop_ = false;
+    return ok;
 }
 
 bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy,
@@ -512,6 +529,7 @@ bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int 
     const int w = std::max(1, static_cast<int>(std::lround(dw * s)));
     const int h = std::max(1, static_cast<int>(std::lround(dh * s)));
     const double alpha_scale = std::min(1.0, opacity);
+    RgbaImage& target = to_backdrop_ ? backdrop_ : canvas_;
     const std::int64_t columns = std::max(0, std::min(w, canvas_.width - x0) - std::max(0, -x0));
     const std::int64_t rows = std::max(0, std::min(h, canvas_.height - y0) - std::max(0, -y0));
     drawn_pixels_ += columns * rows;
@@ -534,7 +552,7 @@ bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int 
             const int px = sx + u, py = sy + v;
             if (px < 0 || py < 0 || px >= src.width || py >= src.height) continue;
             const std::uint32_t colour = src.at(px, py);
-            std::uint32_t& out = canvas_.pixels[static_cast<std::size_t>(y0 + y) * canvas_.width + x0 + x];
+            std::uint32_t& out = target.pixels[static_cast<std::size_t>(y0 + y) * target.width + x0 + x];
             if ((colour & 0xff) == 0xff && alpha_scale >= 1) {
                 out = colour;  // opaque: most pixels of most tiles
                 continue;
@@ -633,7 +651,10 @@ std::optional<LevelData> EditorLevelBuilder::finish(const fs::path& folder, cons
     }
     if (errors_.size() > errors_at_start_) return std::nullopt;
 
-    if (scale_ > 0) {
+    if (scale_ > 0 && !backdrop_.pixels.empty()) {
+        level.visuals.push_back(std::move(backdrop_));
+        level.visuals.push_back(std::move(canvas_));
+    } else if (scale_ > 0) {
         RgbaImage background;
         background.width = tiles_.width;
         background.height = tiles_.height;

@@ -112,6 +112,12 @@ class EditorLevelBuilder {
     bool draw(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy, int dw, int dh,
               bool flip_x, bool flip_y, bool diagonal, double opacity);
 
+    /// Draws like draw() (no flips, opaque) into the level's backdrop: a picture of the level's size below
+    /// the game's tiles (visuals layer 0, over the background colour), for a background image. Called
+    /// before anything is drawn with draw(); later calls draw nothing. False when the budget is spent.
+    bool draw_backdrop(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy, int dw,
+                       int dh);
+
     /// A file the level was read from, for the level's files hash.
     void read_file(const fs::path& path) { files_.push_back(path); }
 
@@ -141,6 +147,8 @@ class EditorLevelBuilder {
     std::map<fs::path, std::unique_ptr<RgbaImage>> images_;  ///< null: failed once, reported
     std::int64_t image_pixels_ = 0;                          ///< held by images_
     RgbaImage canvas_;
+    RgbaImage backdrop_;  ///< below the game's tiles; empty unless draw_backdrop() was called first
+    bool backdrop_wanted_ = false, to_backdrop_ = false;
     int scale_ = 0;  ///< canvas pixels per tile; 0: no canvas yet
     std::int64_t drawn_ = 0;
     std::int64_t drawn_pixels_ = 0;  ///< picture pixels written or blended, over all draws

@@ -96,6 +96,94 @@ std::map<std::int64_t, std::map<std::int64_t, std::string>> intgrid_names(const 
     return names;
 }
 
+/// `count` finite numbers from the array member `key` of `object` within [low, high]; nullopt with an error.
+std::optional<std::vector<double>> numbers_member(const json& object, const char* key, std::size_t count,
+                                                  double low, double high, const std::string& where,
+                                                  std::vector<std::string>& errors) {
+    const auto it = object.find(key);
+    std::vector<double> out;
+    if (it != object.end() && it->is_array() && it->size() == count) {
+        for (const json& item : *it) {
+            const auto value = finite_number(item);
+            if (!value || *value < low || *value > high) break;
+            out.push_back(*value);
+        }
+    }
+    if (out.size() == count) return out;
+    errors.push_back(where + key + " must be " + std::to_string(count) + " numbers from " + json(low).dump() +
+                     " to " + json(high).dump());
+    return std::nullopt;
+}
+
+/// The level's background image (bgRelPath) under every layer and the game's tiles, where LDtk shows it: the
+/// rectangle
+/// __bgPos.cropRect of the image, scaled by __bgPos.scale, its top-left corner at __bgPos.topLeftPx; with
+/// bgPos "Repeat", that picture repeated over the level. Without __bgPos: unscaled, placed by bgPivotX/Y.
+void draw_level_background(const json& level, const std::string& where, const fs::path& project_dir,
+                           const fs::path& canonical_root, double level_w, double level_h,
+                           EditorLevelBuilder& builder, std::vector<std::string>& errors) {
+    const std::string rel_path = string_or(level, "bgRelPath");
+    if (rel_path.empty()) return;
+    const std::string at = where + "background image (bgRelPath): ";
+    const std::optional<fs::path> path = inside_path(canonical_root, project_dir, rel_path, at, errors);
+    if (!path) return;
+    const RgbaImage* image = builder.image(*path, at);
+    if (!image) return;
+    double crop_x = 0, crop_y = 0, crop_w = image->width, crop_h = image->height, scale_x = 1, scale_y = 1;
+    double left = 0, top = 0;
+    const auto position = level.find("__bgPos");
+    if (position != level.end() && position->is_object()) {
+        const std::string pos_where = where + "__bgPos.";
+        const auto crop = numbers_member(*position, "cropRect", 4, 0, std::max(image->width, image->height),
+                                         pos_where, errors);
+        const auto scale = numbers_member(*position, "scale", 2, 1e-3, 1e3, pos_where, errors);
+        const auto top_left = numbers_member(*position, "topLeftPx", 2, -1e7, 1e7, pos_where, errors);
+        if (!crop || !scale || !top_left) return;
+        crop_x = std::round((*crop)[0]);
+        crop_y = std::round((*crop)[1]);
+        crop_w = std::round((*crop)[2]);
+        crop_h = std::round((*crop)[3]);
+        if (crop_w < 1 || crop_h < 1 || crop_x + crop_w > image->width || crop_y + crop_h > image->height) {
+            errors.push_back(pos_where + "cropRect " + position->at("cropRect").dump() +
+                             " must lie in the image " + std::to_string(image->width) + "x" +
+                             std::to_string(image->height));
+            return;
+        }
+        scale_x = (*scale)[0];
+        scale_y = (*scale)[1];
+        left = (*top_left)[0];
+        top = (*top_left)[1];
+    } else if (position != level.end() && !position->is_null()) {
+        errors.push_back(where + "__bgPos must be an object or null, got " + json_kind(*position));
+        return;
+    } else {
+        const auto pivot = [&](const char* key) {
+            const auto it = level.find(key);
+            return it == level.end() ? 0.5 : std::clamp(finite_number(*it).value_or(0.5), 0.0, 1.0);
+        };
+        left = std::round(pivot("bgPivotX") * (level_w - image->width));
+        top = std::round(pivot("bgPivotY") * (level_h - image->height));
+    }
+    const int dw = std::max(1, static_cast<int>(std::lround(crop_w * scale_x)));
+    const int dh = std::max(1, static_cast<int>(std::lround(crop_h * scale_y)));
+    const auto draw_at = [&](double x, double y) {
+        return builder.draw_backdrop(*image, static_cast<int>(crop_x), static_cast<int>(crop_y),
+                                     static_cast<int>(crop_w), static_cast<int>(crop_h), x, y, dw, dh);
+    };
+    if (string_or(level, "bgPos") != "Repeat") {
+        draw_at(left, top);
+        return;
+    }
+    // Repeated from the top-left corner both ways until the level is covered (each copy counts against
+    // the drawing budget).
+    const double first_x = left - std::ceil(left / dw) * dw, first_y = top - std::ceil(top / dh) * dh;
+    for (double y = first_y; y < level_h; y += dh) {
+        for (double x = first_x; x < level_w; x += dw) {
+            if (!draw_at(x, y)) return;
+        }
+    }
+}
+
 /// Reads one level object (inline or from its .ldtkl) into the builder.
 void read_level(const json& level, const fs::path& level_file, const json& defs, const fs::path& project_dir,
                 const fs::path& canonical_root, const EditorLimits& limits, EditorLevelBuilder& builder,
@@ -167,6 +255,8 @@ void read_level(const json& level, const fs::path& level_file, const json& defs,
                        static_cast<int>(std::min<std::int64_t>(height, INT32_MAX)), grid, where))
         return;
     if (const auto bg = parse_hex_colour(string_or(level, "__bgColor"))) builder.set_background(*bg);
+    draw_level_background(level, where, project_dir, canonical_root, static_cast<double>(*px_wid),
+                          static_cast<double>(*px_hei), builder, errors);
 
     const auto intgrid_values = intgrid_names(defs);
     const auto tilesets = project_tilesets(defs);

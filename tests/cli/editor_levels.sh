@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Levels made in LDtk and Tiled (tests/data/editors: 01_first_steps as an LDtk project with an external
-# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps; a room from an image collection): listed as FOLDER/NAME, played by name to the goal with the
+# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps; a room from an image collection,
+# and over an LDtk background image): listed as FOLDER/NAME, played by name to the goal with the
 # shipped solution in the same tick and to the same dump as the PNG folder, checked with warnings for
 # what they hold that means nothing here, replayed; broken projects are listed with their reason.
 source "$(dirname "$0")/lib/common.bash"
 LEVELS=$SCRATCH/levels
 SAVES=$SCRATCH/saves
 mkdir -p "$LEVELS"
-cp -r "$SRC/tests/data/editors/ldtk" "$SRC/tests/data/editors/tiled" "$LEVELS/"
+cp -r "$SRC/tests/data/editors/ldtk" "$SRC/tests/data/editors/tiled" "$SRC/tests/data/editors/ldtk_bg" "$LEVELS/"
 SOLUTION=$SRC/levels/01_first_steps/solution.txt
 
 # --list-levels: one line per level of each project, in project order.
@@ -49,8 +50,9 @@ printf '0 +right\n' >"$SCRATCH/right.txt"
     --save-dir "$SAVES/room" >"$SCRATCH/room.out" 2>/dev/null
 if grep -q '^complete: ldtk/Small_Room tick' "$SCRATCH/room.out"; then pass "the external .ldtkl level plays"
 else fail "Small_Room: $(cat "$SCRATCH/room.out")"; fi
-# Maps drawn from a Tiled image collection (each tile its own PNG), .tmj and .tmx: listed, played to the goal.
-for name in tiled/collection tiled/collection_xml; do
+# Maps drawn from a Tiled image collection (each tile its own PNG), .tmj and .tmx, and LDtk levels over a
+# background image: listed, played to the goal.
+for name in tiled/collection tiled/collection_xml ldtk_bg/Framed ldtk_bg/Wallpaper; do
     if grep -q "^$name	ok	" "$SCRATCH/list.txt"; then pass "listed $name ok"
     else fail "listed $name: $(cat "$SCRATCH/list.txt")"; fi
     "$QS" "$name" --levels-dir "$LEVELS" --headless --input "$SCRATCH/right.txt" --frames 600 \

@@ -654,6 +654,79 @@ TEST_CASE("tiled: a hostile image collection is an error naming the file and the
     }
 }
 
+TEST_CASE("test data: an LDtk level's background image, cropped, scaled and placed, or repeated") {
+    const fs::path folder = fs::path(QUICKSTEP_TEST_DATA) / "editors" / "ldtk_bg";
+    std::string error;
+    const std::optional<qs::RgbaImage> backdrop = qs::load_png_rgba(folder / "backdrop.png", 1 << 20, error);
+    REQUIRE_MESSAGE(backdrop, error);
+    SUBCASE("Framed: cropRect [8, 4, 48, 40] at scale 2, top-left at (100, 20), below the tiles") {
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Framed", kEditorSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        REQUIRE(r.level->visuals.size() == 2);
+        // Layer 0 (below the game's tiles): the background colour with the image over it; layer 1 (over
+        // the tiles) holds nothing, as no layer draws.
+        const qs::RgbaImage& backdrop_layer = r.level->visuals[0];
+        REQUIRE(backdrop_layer.width == 24 * 16);
+        check_drawn(backdrop_layer, folder / "backdrop.png", 8, 4, 48, 40, 100, 20, 2);
+        int outside = 0;  // the background colour outside the picture's 96 x 80 pixels
+        for (int y = 0; y < backdrop_layer.height; ++y)
+            for (int x = 0; x < backdrop_layer.width; ++x)
+                if ((x < 100 || x >= 196 || y < 20 || y >= 100) && backdrop_layer.at(x, y) != 0x5c9bd8ffu)
+                    ++outside;
+        CHECK(outside == 0);
+        int over = 0;
+        for (const std::uint32_t pixel : r.level->visuals[1].pixels) over += (pixel & 0xff) != 0;
+        CHECK(over == 0);
+    }
+    SUBCASE("Wallpaper: repeated over the whole level") {
+        const qs::LevelLoadResult r = qs::load_editor_level(folder, "Wallpaper", kEditorSchema);
+        REQUIRE_MESSAGE(r.level, all(r.errors));
+        const qs::RgbaImage& picture = r.level->visuals[0];
+        REQUIRE(picture.width == 24 * 16);
+        int differ = 0;
+        for (int y = 0; y < picture.height; ++y)
+            for (int x = 0; x < picture.width; ++x)
+                differ += picture.at(x, y) != backdrop->at(x % 64, y % 48);
+        CHECK(differ == 0);
+    }
+    SUBCASE("hostile: outside the folder, a crop outside the image, a missing image") {
+        EditorDir dir;
+        const fs::path copy = dir.path() / "bg";
+        fs::create_directories(copy);
+        fs::copy_file(folder / "backdrop.png", copy / "backdrop.png");
+        std::ifstream in(folder / "backdrop.ldtk");
+        const std::string project((std::istreambuf_iterator<char>(in)), {});
+        const auto variant = [&](const std::string& from, const std::string& to) {
+            std::string text = project;
+            const std::size_t at = text.find(from);
+            REQUIRE(at != std::string::npos);
+            write_text(copy / "backdrop.ldtk", text.replace(at, from.size(), to));
+            return qs::load_editor_level(copy, "Framed", kEditorSchema);
+        };
+        const qs::LevelLoadResult out =
+            variant("\"bgRelPath\":\"backdrop.png\"", "\"bgRelPath\":\"../x.png\"");
+        CHECK_FALSE(out.level);
+        CHECK_MESSAGE(all(out.errors)
+                              .find("level \"Framed\": background image (bgRelPath): path \"../x.png\" "
+                                    "leads outside the level folder") != std::string::npos,
+                      all(out.errors));
+        const qs::LevelLoadResult crop = variant("[8,4,48,40]", "[8,4,60,40]");
+        CHECK_FALSE(crop.level);
+        CHECK_MESSAGE(all(crop.errors).find("__bgPos.cropRect [8,4,60,40] must lie in the image 64x48") !=
+                          std::string::npos,
+                      all(crop.errors));
+        const qs::LevelLoadResult scale = variant("\"scale\":[2,2]", "\"scale\":[2,1e300]");
+        CHECK_FALSE(scale.level);
+        CHECK_MESSAGE(all(scale.errors).find("__bgPos.scale must be 2 numbers from") != std::string::npos,
+                      all(scale.errors));
+        fs::remove(copy / "backdrop.png");
+        const qs::LevelLoadResult missing = variant("\"Framed\"", "\"Framed\"");
+        CHECK_FALSE(missing.level);
+        CHECK_MESSAGE(all(missing.errors).find("background image (bgRelPath): ") != std::string::npos,
+                      all(missing.errors));
+    }
+}
+
 TEST_CASE("tiled: a .tiled-project's class members are the defaults of objects of that class") {
     EditorDir dir;
     const fs::path folder = dir.path() / "maps";

@@ -141,11 +141,13 @@ def ldtk_level(identifier, uid, grid, entities, external):
     return level, None
 
 
-def write_ldtk(out, levels):
+def write_ldtk(out, levels, project_name="first_steps", touch=None):
     os.makedirs(out, exist_ok=True)
     project_levels = []
     for identifier, uid, grid, entities, external in levels:
         level, own_file = ldtk_level(identifier, uid, grid, entities, external)
+        if touch:
+            touch(level)
         if own_file:
             rel = "first_steps/%s.ldtkl" % identifier
             os.makedirs(os.path.join(out, "first_steps"), exist_ok=True)
@@ -183,7 +185,7 @@ def write_ldtk(out, levels):
                           "customData": [], "savedSelections": [], "cachedPixelData": None}],
             "enums": [], "externalEnums": [], "levelFields": []},
         "levels": project_levels, "worlds": [], "dummyWorldIid": "quickstep-dummy-world"}
-    with open(os.path.join(out, "first_steps.ldtk"), "w") as f:
+    with open(os.path.join(out, project_name + ".ldtk"), "w") as f:
         json.dump(project, f, separators=(",", ":"))
     with open(os.path.join(out, "quickstep.json"), "w") as f:
         json.dump({"tiles": {"dirt": "ground"}, "entities": {"Signpost": "sign", "Torch": None}}, f, indent=1)
@@ -431,6 +433,28 @@ def write_collection(tiled, sheet_path):
         f.write("\n".join(lines) + "\n")
 
 
+def write_ldtk_backgrounds(out):
+    """ldtk_bg/backdrop.ldtk: Small_Room twice over a background image (backdrop.png, 64 x 48, every pixel
+    its own colour): level Framed shows a cropped rectangle of it scaled twice, level Wallpaper repeats it
+    over the level, as LDtk's "Repeat"; no tiles are drawn over it."""
+    os.makedirs(out, exist_ok=True)
+    write_png(os.path.join(out, "backdrop.png"),
+              [bytes(v for x in range(64) for v in (x * 4, y * 5, (x * 7 + y * 3) % 256, 255)) for y in range(48)])
+    grid, entities = small_room()
+    settings = {
+        "Framed": {"bgPos": "Cover", "bgPivotX": 0.5, "bgPivotY": 0.5,
+                   "__bgPos": {"topLeftPx": [100, 20], "scale": [2, 2], "cropRect": [8, 4, 48, 40]}},
+        "Wallpaper": {"bgPos": "Repeat", "bgPivotX": 0, "bgPivotY": 0,
+                      "__bgPos": {"topLeftPx": [0, 0], "scale": [1, 1], "cropRect": [0, 0, 64, 48]}}}
+
+    def touch(level):
+        level.update(settings[level["identifier"]], bgRelPath="backdrop.png")
+        for layer in level["layerInstances"]:
+            layer.update(autoLayerTiles=[], gridTiles=[], __tilesetDefUid=None, __tilesetRelPath=None)
+    write_ldtk(out, [("Framed", 0, grid, entities, False), ("Wallpaper", 1, grid, entities, False)], "backdrop",
+               touch)
+
+
 def main():
     binary, level = sys.argv[1], sys.argv[2]
     fields = editable_fields(binary)
@@ -460,6 +484,7 @@ def main():
         json.dump({"entities": {"Lamp": None, "pillar": None}}, f)
         f.write("\n")
     write_collection(tiled, sheet)
+    write_ldtk_backgrounds(os.path.join(HERE, "ldtk_bg"))
 
 
 if __name__ == "__main__":
