@@ -115,10 +115,10 @@ std::optional<std::vector<double>> numbers_member(const json& object, const char
     return std::nullopt;
 }
 
-/// The level's background image (bgRelPath) under every layer and the game's tiles, where LDtk shows it: the
-/// rectangle
-/// __bgPos.cropRect of the image, scaled by __bgPos.scale, its top-left corner at __bgPos.topLeftPx; with
-/// bgPos "Repeat", that picture repeated over the level. Without __bgPos: unscaled, placed by bgPivotX/Y.
+/// The level's background image (bgRelPath) under every layer and the game's tiles, where LDtk shows it:
+/// the rectangle __bgPos.cropRect of the image, scaled by __bgPos.scale, its top-left corner at
+/// __bgPos.topLeftPx; with bgPos "Repeat", that picture repeated over the level. Without __bgPos:
+/// unscaled, placed by bgPivotX/Y.
 void draw_level_background(const json& level, const std::string& where, const fs::path& project_dir,
                            const fs::path& canonical_root, double level_w, double level_h,
                            EditorLevelBuilder& builder, std::vector<std::string>& errors) {
