@@ -1,7 +1,7 @@
 // Fuzzer: the LDtk and Tiled readers and the level builder. The first input byte picks the file kind (LDtk
-// project, Tiled JSON map, Tiled XML map, Tiled XML map with an XML tileset), the rest is that file's text,
-// read from a folder that also holds a fixed 16-pixel tileset image; a level that loads is built into a
-// World and run for a few ticks.
+// project, Tiled JSON map, Tiled XML map, Tiled XML map with an XML tileset, Tiled project file beside a
+// fixed JSON map whose objects use its classes), the rest is that file's text, read from a folder that also
+// holds a fixed 16-pixel tileset image; a level that loads is built into a World and run for a few ticks.
 #include <unistd.h>
 
 #include <cstddef>
@@ -41,12 +41,27 @@ fs::path make_folder() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const fs::path dir = make_folder();
     if (size < 1) return 0;
-    static const char* const kNames[] = {"fuzz.ldtk", "fuzz.tmj", "fuzz.tmx", "fuzz.tmx"};
-    const char* name = kNames[data[0] % 4];
-    for (const char* other : {"fuzz.ldtk", "fuzz.tmj", "fuzz.tmx"}) fs::remove(dir / other);
+    static const char* const kNames[] = {"fuzz.ldtk", "fuzz.tmj", "fuzz.tmx", "fuzz.tmx",
+                                         "fuzz.tiled-project"};
+    const char* name = kNames[data[0] % 5];
+    for (const char* other : {"fuzz.ldtk", "fuzz.tmj", "fuzz.tmx", "fuzz.tiled-project"})
+        fs::remove(dir / other);
     {
         std::ofstream file(dir / name, std::ios::binary | std::ios::trunc);
         file.write(reinterpret_cast<const char*>(data + 1), static_cast<std::streamsize>(size - 1));
+    }
+    if (data[0] % 5 == 4) {
+        // The map the project's classes apply to: ground, a player, a walker and a coin by class.
+        std::ofstream(dir / "fuzz.tmj", std::ios::trunc)
+            << R"({"type":"map","version":"1.10","orientation":"orthogonal","renderorder":"right-down",)"
+            << R"("width":6,"height":4,"tilewidth":16,"tileheight":16,"infinite":false,)"
+            << R"("tilesets":[{"firstgid":1,"source":"tiles.tsx"}],"layers":[{"type":"tilelayer",)"
+            << R"("id":1,"name":"g","width":6,"height":4,"x":0,"y":0,"opacity":1,"visible":true,)"
+            << R"("data":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1]},{"type":"objectgroup",)"
+            << R"("id":2,"name":"o","x":0,"y":0,"opacity":1,"visible":true,"objects":[)"
+            << R"({"id":1,"type":"player","x":8,"y":40,"width":16,"height":16},)"
+            << R"({"id":2,"type":"walker","x":56,"y":40,"width":16,"height":16},)"
+            << R"({"id":3,"type":"coin","x":72,"y":24,"width":16,"height":16}]}]})";
     }
     const qs::EditorProject project = qs::list_editor_levels(dir);
     if (project.levels.empty() && project.errors.empty()) __builtin_trap();
