@@ -48,7 +48,7 @@ TEST_CASE("an image's digest follows its pixels; a transparent pixel's colour do
 }
 
 TEST_CASE("an image digested row by row as it is decoded gives its digest") {
-    for (const std::pair<int, int> size :
+    for (const std::pair<int, int>& size :
          {std::pair{0, 0}, std::pair{1, 1}, std::pair{7, 3}, std::pair{64, 40}}) {
         const int w = size.first, h = size.second;
         CAPTURE(w);
