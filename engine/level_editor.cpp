@@ -509,16 +509,18 @@ bool EditorLevelBuilder::draw_backdrop(const RgbaImage& src, int sx, int sy, int
     return ok;
 }
 
+bool EditorLevelBuilder::over_budget(std::int64_t limit, const char* what) {
+    if (!budget_reported_)
+        errors_.push_back(canonical_root_.string() + ": more than " + std::to_string(limit) + " " + what +
+                          " drawn in one level, over the limit");
+    budget_reported_ = true;
+    return false;
+}
+
 bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int sh, double dx, double dy,
                               int dw, int dh, bool flip_x, bool flip_y, bool diagonal, double opacity) {
-    if (++drawn_ > editor_limits_.max_drawn_tiles) {
-        if (!budget_reported_)
-            errors_.push_back(canonical_root_.string() + ": more than " +
-                              std::to_string(editor_limits_.max_drawn_tiles) +
-                              " tiles drawn in one level, over the limit");
-        budget_reported_ = true;
-        return false;
-    }
+    if (++drawn_ > editor_limits_.max_drawn_tiles)
+        return over_budget(editor_limits_.max_drawn_tiles, "tiles");
     if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || !(opacity > 0) || !std::isfinite(dx) || !std::isfinite(dy))
         return true;
     if (!make_canvas()) return true;
@@ -533,14 +535,8 @@ bool EditorLevelBuilder::draw(const RgbaImage& src, int sx, int sy, int sw, int 
     const std::int64_t columns = std::max(0, std::min(w, canvas_.width - x0) - std::max(0, -x0));
     const std::int64_t rows = std::max(0, std::min(h, canvas_.height - y0) - std::max(0, -y0));
     drawn_pixels_ += columns * rows;
-    if (drawn_pixels_ > editor_limits_.max_drawn_pixels) {
-        if (!budget_reported_)
-            errors_.push_back(canonical_root_.string() + ": more than " +
-                              std::to_string(editor_limits_.max_drawn_pixels) +
-                              " pixels drawn in one level, over the limit");
-        budget_reported_ = true;
-        return false;
-    }
+    if (drawn_pixels_ > editor_limits_.max_drawn_pixels)
+        return over_budget(editor_limits_.max_drawn_pixels, "pixels");
     for (int y = std::max(0, -y0); y < h && y0 + y < canvas_.height; ++y) {
         for (int x = std::max(0, -x0); x < w && x0 + x < canvas_.width; ++x) {
             // Destination (x, y) in the tile -> source (u, v): un-flip, then un-swap.

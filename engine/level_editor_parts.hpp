@@ -153,6 +153,8 @@ class EditorLevelBuilder {
     std::int64_t drawn_ = 0;
     std::int64_t drawn_pixels_ = 0;  ///< picture pixels written or blended, over all draws
     bool budget_reported_ = false;
+    /// Reports (once per level) that drawing went over `limit` `what` ("tiles", "pixels"); returns false.
+    bool over_budget(std::int64_t limit, const char* what);
     std::vector<fs::path> files_;
 };
 
