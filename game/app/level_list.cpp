@@ -39,7 +39,7 @@ void LevelList::verify_packages() {
             continue;
         MakerClear clear;
         clear.fingerprint = *fingerprint;
-        const CheckedLevel checked = check_without_pixels(listing.path);
+        const CheckedLevel checked = check(listing.path, VisualPixels::digest_only);  // played, never drawn
         if (std::optional<std::int64_t> ticks =
                 checked.level ? maker_clear(checked, clear.problem) : std::nullopt)
             clear.ticks = *ticks;
@@ -58,10 +58,6 @@ const LevelListing* LevelList::find(const std::string& name) const {
 
 CheckedLevel LevelList::check(const fs::path& folder) {
     return check(folder, pixels_);
-}
-
-CheckedLevel LevelList::check_without_pixels(const fs::path& folder) {
-    return check(folder, VisualPixels::digest_only);
 }
 
 CheckedLevel LevelList::check(const fs::path& folder, VisualPixels pixels) {

@@ -56,8 +56,6 @@ class LevelList {
     std::map<std::filesystem::path, MakerClear> maker_clears_;
     /// Sets the listings' maker clears from maker_clears_ where the files are unchanged.
     void apply_maker_clears();
-    /// check() for a level that will not be drawn (a package's proof played headless).
-    CheckedLevel check_without_pixels(const std::filesystem::path& folder);
     CheckedLevel check(const std::filesystem::path& folder, VisualPixels pixels);
     int playing_index_ = -1;
 };
