@@ -10,6 +10,7 @@
 #include "engine/printable_text.hpp"
 #include "engine/save_file.hpp"
 #include "engine/scratch_folder.hpp"
+#include "engine/thread_faults.hpp"
 #include "game/app/app.hpp"
 #include "game/app/frame_report.hpp"
 #include "game/app/input_events.hpp"
@@ -98,9 +99,11 @@ class App final : private MenuHost {
         frame_now_ = {};
         frame_now_.frame = frame_;
         frame_now_.tick = tick_;
+        frame_faults_ = thread_minor_faults();
     }
     void end_frame() {
         frame_now_.steps = static_cast<int>(tick_ - frame_now_.tick);
+        frame_now_.faults = thread_minor_faults() - frame_faults_;
         frame_report_.add(frame_now_);
         frame_history_.push({frame_now_.tick_ms, frame_now_.render_ms, frame_now_.present_ms});
         ++frame_;
@@ -247,6 +250,7 @@ class App final : private MenuHost {
     std::int64_t frame_ = 0;                 ///< frames (loop iterations; headless: ticks) so far
     FrameReport frame_report_;               ///< --frame-report, when given
     FrameFigures frame_now_;                 ///< the frame being made
+    std::int64_t frame_faults_ = 0;          ///< the game thread's page faults when the frame began
     FrameHistory frame_history_;             ///< the last frames' times, for the debug overlay
     bool debug_overlay_ = false;             ///< the debug overlay is shown (F3)
     std::string last_trace_;

@@ -38,7 +38,7 @@ std::string frame_report_line(const FrameFigures& f) {
     char numbers[160];
     std::snprintf(numbers, sizeof numbers, "%lld %lld %d %.3f %.3f %.3f ", static_cast<long long>(f.frame),
                   static_cast<long long>(f.tick), f.steps, f.tick_ms, f.render_ms, f.present_ms);
-    return numbers + frame_events_text(f.events);
+    return numbers + frame_events_text(f.events) + ' ' + std::to_string(f.faults);
 }
 
 FrameReport::~FrameReport() {

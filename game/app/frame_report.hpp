@@ -1,6 +1,7 @@
 // --frame-report FILE: one line per frame the game loop makes (its number, the tick it began at, the ticks it
-// ran, the milliseconds spent ticking, drawing and presenting, and what happened in it), so tests and
-// benchmarks read what the player gets. Lines are buffered and written out at the latest when the run ends.
+// ran, the milliseconds spent ticking, drawing and presenting, what happened in it, and the page faults the
+// game's thread took meanwhile), so tests and benchmarks read what the player gets. Lines are buffered and
+// written out at the latest when the run ends.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,9 @@ struct FrameFigures {
     double render_ms = 0;     ///< wall time drawing the frame (0 when nothing is drawn: headless)
     double present_ms = 0;    ///< wall time handing it to the screen (0 headless)
     std::uint8_t events = 0;  ///< FrameEvent bits
+    /// Minor page faults the game's thread took during the frame (thread_minor_faults(),
+    /// engine/thread_faults.hpp): fresh memory first written, pages made present at once included.
+    std::int64_t faults = 0;
 
     void mark(FrameEvent event) { events |= static_cast<std::uint8_t>(event); }
     bool has(FrameEvent event) const { return events & static_cast<std::uint8_t>(event); }
@@ -40,11 +44,12 @@ struct FrameFigures {
 std::string frame_events_text(std::uint8_t events);
 
 /// The report line of one frame, without the newline:
-/// `FRAME TICK STEPS TICK_MS RENDER_MS PRESENT_MS EVENTS` (milliseconds with three decimals).
+/// `FRAME TICK STEPS TICK_MS RENDER_MS PRESENT_MS EVENTS FAULTS` (milliseconds with three decimals).
 std::string frame_report_line(const FrameFigures& figures);
 
 /// The header line the report starts with (a comment naming the columns).
-inline constexpr const char* frame_report_header = "# frame tick steps tick_ms render_ms present_ms events";
+inline constexpr const char* frame_report_header =
+    "# frame tick steps tick_ms render_ms present_ms events faults";
 
 /// The report file. Owns its FILE; lines go through a large buffer, so a frame costs no system call.
 class FrameReport {

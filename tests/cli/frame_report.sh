@@ -25,14 +25,14 @@ check_report() {
 import sys
 path, frames, last_tick, *marks = sys.argv[1:]
 lines = open(path).read().splitlines()
-assert lines and lines[0] == "# frame tick steps tick_ms render_ms present_ms events", lines[:1]
+assert lines and lines[0] == "# frame tick steps tick_ms render_ms present_ms events faults", lines[:1]
 rows = lines[1:]
 assert len(rows) == int(frames), f"{len(rows)} frame lines, expected {frames}"
 tick = 0
 seen = {}
 for k, row in enumerate(rows):
     fields = row.split(" ")
-    assert len(fields) == 7, f"line {k + 2}: {row!r}"
+    assert len(fields) == 8, f"line {k + 2}: {row!r}"
     frame, start, steps = (int(x) for x in fields[:3])
     ms = [float(x) for x in fields[3:6]]
     assert frame == k, f"line {k + 2}: frame {frame}, expected {k}"
@@ -41,6 +41,7 @@ for k, row in enumerate(rows):
     assert all(m >= 0 for m in ms) and ms[1] == 0 and ms[2] == 0, f"frame {k}: {ms} (headless draws nothing)"
     events = fields[6].split(",")
     assert events == ["none"] or "none" not in events, f"frame {k}: {fields[6]}"
+    assert int(fields[7]) >= 0, f"frame {k}: {fields[7]} page faults"
     for e in events:
         if e != "none":
             seen.setdefault(e, []).append(start)
@@ -112,7 +113,7 @@ rows = [r.split(" ") for r in open(sys.argv[1]).read().splitlines()[1:]]
 assert rows, "no frames"
 tick = 0
 for k, r in enumerate(rows):
-    assert len(r) == 7 and int(r[0]) == k and int(r[1]) == tick, r
+    assert len(r) == 8 and int(r[0]) == k and int(r[1]) == tick and int(r[7]) >= 0, r
     tick += int(r[2])
 assert tick == 90, tick
 assert any(float(r[5]) > 0 for r in rows), "nothing presented"

@@ -25,7 +25,7 @@ path, last_tick, release_tick = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rows = [r.split(" ") for r in open(path).read().splitlines()[1:]]
 tick = 0
 for k, r in enumerate(rows):
-    assert len(r) == 7 and int(r[0]) == k and int(r[1]) == tick, f"line {k + 2}: {r}"
+    assert len(r) == 8 and int(r[0]) == k and int(r[1]) == tick, f"line {k + 2}: {r}"
     tick += int(r[2])
 assert tick == last_tick, f"the frames ran {tick} ticks, expected {last_tick}"
 release = [k for k, r in enumerate(rows) if "release" in r[6].split(",")]

@@ -12,7 +12,7 @@
 
 using namespace qs;
 
-TEST_CASE("frame report: a line is frame, tick, steps, three times and the events") {
+TEST_CASE("frame report: a line is frame, tick, steps, three times, the events and the page faults") {
     FrameFigures f;
     f.frame = 12;
     f.tick = 34;
@@ -20,12 +20,14 @@ TEST_CASE("frame report: a line is frame, tick, steps, three times and the event
     f.tick_ms = 1.23456;
     f.render_ms = 0.5;
     f.present_ms = 16.0004;
-    CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 none");
+    CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 none 0");
+    f.faults = 4097;
+    CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 none 4097");
     f.mark(FrameEvent::release);
     f.mark(FrameEvent::f5);
     CHECK(f.has(FrameEvent::f5));
     CHECK_FALSE(f.has(FrameEvent::f9));
-    CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 f5,release");
+    CHECK(frame_report_line(f) == "12 34 2 1.235 0.500 16.000 f5,release 4097");
     CHECK(frame_events_text(0) == "none");
     CHECK(frame_events_text(0xff) == "f5,f9,f8,rewind,release,restart,catchup");
 }
@@ -56,7 +58,7 @@ TEST_CASE("frame report: the file holds the header and every line once closed") 
         long long frame = -1;
         fields >> frame;
         CHECK(frame == lines);
-        if (lines == 4321) CHECK(line.ends_with(" rewind"));
+        if (lines == 4321) CHECK(line.ends_with(" rewind 0"));
         ++lines;
     }
     CHECK(lines == 5000);
