@@ -37,6 +37,7 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -121,6 +122,14 @@ class SlotMap {
     }
     ~SlotMap() = default;
 
+    /// Makes room for `count` values and slots (and an eighth more) at once, its pages present: inserting
+    /// that many then allocates nothing.
+    void reserve(std::size_t count) {
+        reserve_with_room(slots_, count);
+        reserve_with_room(values_, count);
+        reserve_with_room(dense_to_slot_, count);
+    }
+
     /// Stores `value` and returns its key. Reuses the front of the free list when it holds more than
     /// min_free_before_reuse slots, else appends a slot at generation 1. Strong exception guarantee.
     Key insert(T value) { return emplace(std::move(value)); }
@@ -132,6 +141,11 @@ class SlotMap {
         if (!reuse && slots_.size() >= kMaxSlots) throw std::length_error("SlotMap: out of slot indices");
         const auto index = reuse ? free_head_ : static_cast<std::uint32_t>(slots_.size());
         const auto dense = static_cast<std::uint32_t>(values_.size());
+        // Storage grows with its pages present, so that room a vector has is memory it can write without a
+        // page fault (what spare_fits() counts on once this storage is an import's spare).
+        grow_for_one(values_);
+        grow_for_one(dense_to_slot_);
+        if (!reuse) grow_for_one(slots_);
         values_.emplace_back(
             std::forward<A>(args)...);  // each step below undoes the ones before if it throws
         try {
@@ -445,6 +459,39 @@ class SlotMap {
         bool alive;
     };
 
+   public:
+    /// Storage for import_layout() to build in, made ahead of time: make_spare() runs on any thread (it
+    /// touches no map) and leaves the pages present; adopt_spare() on the map's thread takes it. Then the
+    /// next import of up to `slots` slots and `alive` values writes only present memory.
+    struct Spare {
+        std::vector<Slot> slots;
+        std::vector<T> values;  ///< empty: only its room counts
+        std::vector<std::uint32_t> dense_to_slot;
+    };
+    /// Room for `slots` slots and `alive` values (and an eighth more), its pages faulted in.
+    static Spare make_spare(std::size_t slots, std::size_t alive) {
+        Spare spare;
+        reserve_with_room(spare.slots, slots);
+        reserve_with_room(spare.values, alive);
+        reserve_with_room(spare.dense_to_slot, alive);
+        return spare;
+    }
+    /// Takes each part of `spare` that has more room than the map's own spare storage; returns what it
+    /// replaced and what it did not take (for the caller to free where it likes). Values stay untouched.
+    Spare adopt_spare(Spare&& spare) noexcept {
+        if (spare.slots.capacity() > spare_slots_.capacity()) spare_slots_.swap(spare.slots);
+        if (spare.values.capacity() > spare_values_.capacity()) spare_values_.swap(spare.values);
+        if (spare.dense_to_slot.capacity() > spare_dense_to_slot_.capacity())
+            spare_dense_to_slot_.swap(spare.dense_to_slot);
+        return std::move(spare);
+    }
+    /// Whether the next import_layout() of up to `slots` slots and `alive` values builds without allocating.
+    bool spare_fits(std::size_t slots, std::size_t alive) const {
+        return spare_slots_.capacity() >= slots && spare_values_.capacity() >= alive &&
+               spare_dense_to_slot_.capacity() >= alive;
+    }
+
+   private:
     // Dense index for a valid key, kNone otherwise. Alive generations are never 0, so the null key fails.
     std::uint32_t dense_index_of(Key key) const {
         if (key.index >= slots_.size()) return kNone;
@@ -458,6 +505,15 @@ class SlotMap {
     static void reserve_with_room(std::vector<V>& v, std::size_t count) {
         if (v.capacity() >= count) return;
         v.reserve(count + count / 8);
+        populate_pages(v.data(), v.capacity() * sizeof(V));
+    }
+
+    // Room for one more element in `v`: when it is full, half as much again, its new pages faulted in at
+    // once.
+    template <class V>
+    static void grow_for_one(std::vector<V>& v) {
+        if (v.size() < v.capacity()) return;
+        v.reserve(std::max<std::size_t>(64, v.capacity() + v.capacity() / 2));
         populate_pages(v.data(), v.capacity() * sizeof(V));
     }
 

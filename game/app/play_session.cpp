@@ -53,6 +53,13 @@ bool PlaySession::start(CheckedLevel checked) {
     world_ = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
     rewind_.start(*world_);
     save_pool_.prepare(world_->entities.size());  // the first F5 then captures into present memory
+    prepare_load_room();                          // and the first F9 restores into it
+    if (placements_level_.lock() != current_.level &&
+        !(placements_made_.valid() && placements_made_for_ == current_.level)) {
+        // What the level placed, which every save carries: made on the helper thread before the first F5.
+        placements_made_for_ = current_.level;
+        placements_made_ = helper_.run([level = current_.level] { return level_placements(*level); });
+    }
     const LevelData& level = *current_.level;
     level_report_ = LevelReport{level.folder_name,  level.tiles.width,       level.tiles.height,
                                 level.rects.size(), world_->entities.size(), folder_ms + ms_since(started)};
@@ -70,7 +77,13 @@ Tuning PlaySession::tuning_for_start() const {
 std::shared_ptr<const LevelPlacements> PlaySession::placements() {
     if (!current_.level) return nullptr;
     if (placements_level_.lock() != current_.level) {  // a freed level never passes for a new one
-        placements_ = level_placements(*current_.level);
+        if (placements_made_.valid() && placements_made_for_ == current_.level) {
+            placements_ = placements_made_.get();
+        } else {
+            placements_ = level_placements(*current_.level);
+        }
+        placements_made_ = {};
+        placements_made_for_.reset();
         placements_level_ = current_.level;
     }
     return placements_;
@@ -113,6 +126,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
     save_pool_.prepare(world_->entities.size());
+    prepare_load_room();
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
@@ -236,6 +250,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
     }
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
     rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
+    adopt_load_room(true);
     try {
         world_->restore(save->snapshot);
     } catch (const std::exception& e) {
@@ -244,6 +259,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         return false;
     }
     rewind_.start(*world_, snapshot);
+    prepare_load_room();
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     // Which level and where in it: a load may have switched to another level.
     notify(SessionNotice::Kind::toast,
@@ -267,12 +283,28 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
     world_ = std::move(fresh);
     rewind_.start(*world_);
     save_pool_.prepare(world_->entities.size());
+    prepare_load_room();
     return true;
+}
+
+void PlaySession::prepare_load_room() {
+    if (!world_ || load_room_.valid() || !helper_.threaded()) return;
+    const std::size_t slots = world_->entities.slot_count(), alive = world_->entities.size();
+    if (world_->entities.spare_fits(slots, alive)) return;
+    load_room_ = helper_.run([slots, alive] { return EntityMap::make_spare(slots, alive); });
+}
+
+void PlaySession::adopt_load_room(bool wait) {
+    if (!load_room_.valid() || !world_) return;
+    if (!wait && load_room_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    EntityMap::Spare replaced = world_->entities.adopt_spare(load_room_.get());
+    std::future<void> freed = helper_.run([replaced = std::move(replaced)]() mutable { replaced = {}; });
 }
 
 void PlaySession::step(const ActionState& actions) {
     finish_catching_up();  // the App waits for catching_up(); this only keeps a slip exact
     if (!world_) return;
+    adopt_load_room(false);
     const auto started = Clock::now();
     world_->step(actions);
     rewind_.record(*world_, actions);

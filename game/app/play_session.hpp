@@ -172,7 +172,19 @@ class PlaySession {
     /// What the current level placed (made when first asked, for saves and hot reloads).
     std::shared_ptr<const LevelPlacements> placements();
 
+    /// Makes sure a quickload of the world in play (a little larger too) builds its entities in present
+    /// memory: when the entity map's spare storage is too small, a larger one is made on helper_'s thread
+    /// (its pages faulted in there) and adopted by the game's thread at the next tick or quickload.
+    void prepare_load_room();
+    /// Hands the storage prepare_load_room() made to the world, when it is ready (or `wait`ing for it);
+    /// what it replaces is freed on helper_'s thread.
+    void adopt_load_room(bool wait);
+
     Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
+    std::future<EntityMap::Spare> load_room_;  ///< prepare_load_room()'s storage, being made
+    /// placements() of the level started last, made on helper_'s thread at its start.
+    std::future<std::shared_ptr<const LevelPlacements>> placements_made_;
+    std::shared_ptr<const LevelData> placements_made_for_;
     QuickSaves saves_;                           ///< the player's own quicksaves
     std::unique_ptr<QuickSaves> scratch_saves_;  ///< a watched replay's, while set
     QuickSaves& saves() { return scratch_saves_ ? *scratch_saves_ : saves_; }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "engine/page_populate.hpp"
 #include "game/save/field_bytes.hpp"
 #include "game/save/save_pool.hpp"
 
@@ -214,6 +215,23 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
     write_game_bytes(world.game, game_bytes_);
     keyframes_.push_back({0, snapshot});
     bytes_ = snapshot_bytes(*snapshot);
+    prepare_copy_room(layout_.slots.size());
+}
+
+void RewindBuffer::prepare_copy_room(std::size_t slots) {
+    // The next prepare_start() copies a snapshot of about this world into prepared_entities_: its room is
+    // made now, on a second thread, so that the copy a quickload waits for writes no fresh pages.
+    const std::size_t room = SavePool::room_for(slots);
+    if (prepared_.valid() || slots < limits_.parallel_copy_entities || prepared_entities_.capacity() >= slots)
+        return;
+    prepared_ = std::async(std::launch::async, [this, room] {
+        prepared_entities_.clear();
+        prepared_entities_.reserve(room);
+        populate_pages(prepared_entities_.data(), room * sizeof(Entity));
+        prepared_types_.clear();
+        prepared_types_.reserve(room);
+        populate_pages(prepared_types_.data(), room);
+    });
 }
 
 void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {

@@ -176,6 +176,9 @@ class RewindBuffer {
     std::future<void> prepared_;  ///< declared after what the copy writes: destroyed (joined) before it
     /// Waits for a copy prepare_start() began; true when it is ready and was made from `snapshot`.
     bool take_prepared(const WorldSnapshot* snapshot);
+    /// When a world of `slots` slots is copied on a second thread (parallel_copy_entities) and the copy's
+    /// storage is smaller, makes it larger there, its pages present (prepared_ until done).
+    void prepare_copy_room(std::size_t slots);
     // Reused between ticks.
     ZstdCodec codec_;
     std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_, raw_, packed_;

@@ -34,7 +34,10 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities) {
             return save;
         }
     }
-    if (spare_ready()) {
+    // A spare being made is waited for rather than faulting a new save's pages in here: it was started at
+    // the last F5 or level start, so in play it is ready long before; only a run faster than real time
+    // (headless) can press F5 again before the helper thread got to it.
+    if (spare_.valid()) {
         std::shared_ptr<SavedGame> spare = spare_.get();
         if (has_room(*spare, entities)) return spare;
         to_free_.push_back(std::move(spare));

@@ -25,8 +25,8 @@ class SavePool {
     SavePool& operator=(const SavePool&) = delete;
 
     /// A save to capture `entities` entities into: a watched save nobody else holds with room for them, else
-    /// the spare if it is ready and has room, else a new one. Its fields are stale; the caller overwrites
-    /// them all (World::capture_into, level, hash, tick, sequence).
+    /// the spare if it has room (waiting for it when it is still being made), else a new one. Its fields are
+    /// stale; the caller overwrites them all (World::capture_into, level, hash, tick, sequence).
     std::shared_ptr<SavedGame> acquire(std::size_t entities);
     /// Watches `save` (filled and handed to the ring, the rewind buffer...) for reuse once it is let go.
     void keep(std::shared_ptr<SavedGame> save);

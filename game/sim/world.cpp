@@ -83,6 +83,7 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     : level_(std::move(level)),
       tuning_(tuning),
       terrain_(terrain ? std::move(terrain) : TerrainShapes::build(*level_)) {
+    entities.reserve(spawned.size());
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         std::visit(

@@ -154,8 +154,18 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     });
     start_physics(player);
     copy_chunks(snapshot, *copy);
-    // The helper's chunk in progress, if any (a few microseconds of work).
-    while (copy->done.load(std::memory_order_acquire) < copy->chunks) std::this_thread::yield();
+    // The helper's chunk in progress, if any (a few microseconds of work): spun for first, as giving the
+    // core away costs the game's thread more than that (and the kernel's rescheduling then counts a page
+    // fault on it); yielded for when the helper was descheduled mid-chunk.
+    for (int spins = 0; copy->done.load(std::memory_order_acquire) < copy->chunks; ++spins) {
+        if (spins < 4096) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        } else {
+            std::this_thread::yield();
+        }
+    }
     stop.helping = {};
     if (copy->failure) std::rethrow_exception(copy->failure);
     index_.end_scan(entities, copy->chunks);

@@ -83,6 +83,17 @@ TEST_CASE("save pool: the spare is made on a second thread with room to grow and
     CHECK_FALSE(pool.has_spare());
 }
 
+TEST_CASE("save pool: a spare still being made is waited for, not replaced by a fresh save") {
+    qs::Worker helper;
+    qs::SavePool pool(helper);
+    pool.prepare(5000);
+    // Taken at once, before the helper may have finished it: the F5 gets the spare's present pages.
+    std::shared_ptr<qs::SavedGame> spare = pool.acquire(5000);
+    CHECK(spare->snapshot.entities.capacity() >= qs::SavePool::room_for(5000));
+    CHECK(spare->snapshot.layout.slots.capacity() >= qs::SavePool::room_for(5000));
+    CHECK_FALSE(pool.has_spare());
+}
+
 TEST_CASE("capture_into over a used, larger snapshot gives exactly what a fresh capture gives") {
     auto bigger = qs::test::make_world({
         "P.c.c.c.w.d.s.m.t.k.c.c.c.c.g",
