@@ -3,6 +3,7 @@
 // an input script, pack or verify a level package.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,10 +36,14 @@ int usage_error(const std::string& message) {
 
 /// A --check argument: a folder as given, or a level name found in the levels dirs as `quickstep NAME`
 /// finds it (a name with no folder of that name here).
-std::filesystem::path level_to_check(const std::string& arg, const std::vector<qs::LevelListing>& levels) {
+/// The levels dirs are listed (from .lvl files and PNG headers, nothing decoded) only for a name.
+std::filesystem::path level_to_check(const std::string& arg, const qs::AppOptions& options,
+                                     std::optional<std::vector<qs::LevelListing>>& listed) {
     std::error_code ec;
     const bool looks_like_path = arg.find('/') != std::string::npos || arg == "." || arg == "..";
     if (std::filesystem::is_directory(arg, ec) || qs::is_level_path(arg)) return arg;
+    if (!listed) listed = qs::discover_levels(qs::level_dirs(options.levels_dirs), qs::LevelVerdicts{});
+    const std::vector<qs::LevelListing>& levels = *listed;
     for (const qs::LevelListing& listing : levels) {
         if (listing.name == arg) return listing.path;
     }
@@ -52,7 +57,7 @@ std::filesystem::path level_to_check(const std::string& arg, const std::vector<q
 }
 
 int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& options) {
-    const std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs(options.levels_dirs));
+    std::optional<std::vector<qs::LevelListing>> levels;
     bool all_ok = true;
     std::vector<std::string> tuning_problems;
     const qs::Tuning tuning = qs::load_tuning(qs::data_dir() / "assets/tuning.json", tuning_problems);
@@ -61,7 +66,7 @@ int check_levels(const std::vector<std::string>& paths, const qs::AppOptions& op
     std::vector<std::pair<std::string, std::filesystem::path>> targets;
     for (const std::string& path : paths) {
         // A project folder of an editor: each of its levels, as FOLDER/NAME.
-        const std::filesystem::path target = level_to_check(path, levels);
+        const std::filesystem::path target = level_to_check(path, options, levels);
         const std::vector<std::filesystem::path> editor_levels = qs::editor_level_paths(target);
         if (editor_levels.empty()) {
             targets.emplace_back(path, target);
