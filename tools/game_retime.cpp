@@ -1,0 +1,273 @@
+// game_retime: re-times a level's input script after a change of movement feel (jump height, speed, ...)
+// so that it finishes the level again without losing a heart, by moving jump presses and adding hops.
+//   game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts N] [--rounds N]
+// It plays the script headless (as game_trace does, with assets/tuning.json), finds the first tick where
+// the player dies or loses more than N hearts (default 0; with --gems: or finishes with a gem left), and
+// tries, nearest first, moving one of the last two jumps before it by up to 14 ticks (its release with it),
+// or a new hop up to 40 ticks before it. It keeps the change that puts the first mistake latest and goes on
+// from there until the run is clean. Comments and the script's other lines are kept; OUT gets the result and
+// the changes are printed. Exit 0 when the result is clean, 1 when no change helps (OUT then holds the best
+// found), 2 for bad arguments or files. Check the result with `quickstep LEVEL --headless --input OUT`.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "game/levels/level_catalog.hpp"
+#include "game/sim/entities/gem.hpp"
+#include "game/sim/tuning.hpp"
+#include "game/sim/world.hpp"
+
+namespace {
+
+using namespace qs;
+
+/// One line of the script: a command (tick and word) or a line kept as it is (comment, blank).
+struct ScriptLine {
+    bool command = false;
+    std::int64_t tick = 0;
+    std::string word;
+    std::string text;  ///< the line as read for other lines; for a command, its comment ("# ...") if any
+};
+
+/// What a run of the script shows: the first tick that went wrong, or that it finished clean.
+struct Outcome {
+    static constexpr std::int64_t clean = INT64_MAX;
+    std::int64_t first_mistake = 0;  ///< clean, or the tick of the first heart lost / death / missed gem
+    std::string what;                ///< what went wrong there
+};
+
+std::string script_text(const std::vector<ScriptLine>& lines) {
+    std::string out;
+    for (const ScriptLine& line : lines) {
+        if (!line.command) {
+            out += line.text + "\n";
+            continue;
+        }
+        out +=
+            std::to_string(line.tick) + " " + line.word + (line.text.empty() ? "" : "  " + line.text) + "\n";
+    }
+    return out;
+}
+
+/// Commands sorted by tick (stable: the order within a tick is kept), comments where they were.
+void sort_commands(std::vector<ScriptLine>& lines) {
+    std::vector<ScriptLine> commands;
+    for (const ScriptLine& line : lines)
+        if (line.command) commands.push_back(line);
+    std::stable_sort(commands.begin(), commands.end(),
+                     [](const ScriptLine& a, const ScriptLine& b) { return a.tick < b.tick; });
+    std::size_t next = 0;
+    for (ScriptLine& line : lines)
+        if (line.command) line = commands[next++];
+}
+
+class Retimer {
+   public:
+    /// `horizon`: the tick after the original script's last command; changes stay before it.
+    Retimer(const CheckedLevel& level, const Tuning& tuning, bool gems, int hearts, std::int64_t horizon)
+        : level_(level), tuning_(tuning), gems_(gems), hearts_(hearts), horizon_(horizon) {}
+
+    Outcome play(const std::vector<ScriptLine>& lines) const {
+        InputScript script;
+        std::string error;
+        if (!script.parse(script_text(lines), "retimed script", error)) return {0, error};
+        World world(level_.level, tuning_, level_.entities, level_.terrain);
+        ActionState actions;
+        const Player* start = world.find<Player>(world.game.player);
+        const int full_health = start ? start->health : 0;
+        const std::int64_t end = std::max<std::int64_t>(script.last_tick(), 0) + 600;
+        for (std::int64_t tick = 0; tick < end && !world.game.completed; ++tick) {
+            actions.begin_tick();
+            script.apply(tick, actions);
+            world.step(actions);
+            world.take_events();
+            const Player* p = world.find<Player>(world.game.player);
+            if (world.game.deaths > 0) return {tick + 1, "a death"};
+            if (p && p->health < full_health - hearts_) return {tick + 1, "a heart lost"};
+        }
+        // Past the last death or heart lost, only finishing counts: a run that stops short, or misses a
+        // gem, is judged at the horizon, which no change can move.
+        if (!world.game.completed) return {horizon_, "the level is not finished"};
+        if (gems_) {
+            int left = 0;
+            world.entities.for_each([&](auto, const Entity& e) {
+                if (const Gem* gem = std::get_if<Gem>(&e); gem && !gem->collected) ++left;
+            });
+            if (left > 0) return {horizon_, std::to_string(left) + " gem(s) not collected"};
+        }
+        return {Outcome::clean, "clean"};
+    }
+
+    /// The script changed in one way, with what the change is.
+    struct Candidate {
+        std::vector<ScriptLine> lines;
+        std::string change;
+    };
+
+    std::vector<Candidate> candidates(const std::vector<ScriptLine>& lines, std::int64_t mistake) const {
+        std::vector<Candidate> out;
+        std::vector<std::size_t> presses;  // jump presses before the mistake, at most 3 s before it
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const ScriptLine& l = lines[i];
+            if (l.command && (l.word == "+jump" || l.word == "jump") && l.tick < mistake &&
+                l.tick >= mistake - 180)
+                presses.push_back(i);
+        }
+        if (presses.size() > 2) presses.erase(presses.begin(), presses.end() - 2);
+        for (int distance = 1; distance <= 14; ++distance) {
+            for (int sign : {-1, 1}) {
+                const int d = sign * distance;
+                for (std::size_t p : presses) {
+                    std::vector<ScriptLine> moved = lines;
+                    if (moved[p].tick + d < 0 || moved[p].tick + d >= horizon_) continue;
+                    moved[p].tick += d;
+                    if (moved[p].word == "+jump") {
+                        for (std::size_t j = p + 1; j < moved.size(); ++j) {
+                            if (moved[j].command && moved[j].word == "-jump") {
+                                moved[j].tick += d;
+                                break;
+                            }
+                        }
+                    }
+                    sort_commands(moved);
+                    out.push_back({std::move(moved), "jump at " + std::to_string(lines[p].tick) +
+                                                         " moved by " + std::to_string(d)});
+                }
+            }
+            if (distance % 2 == 0 && distance * 2 <= 40) {
+                for (int hold : {6, 10, 14, 20}) {
+                    const std::int64_t at = mistake - distance * 2;
+                    if (at < 0 || at + hold >= horizon_) continue;
+                    std::vector<ScriptLine> hop = lines;
+                    hop.push_back({true, at, "+jump", {}});
+                    hop.push_back({true, at + hold, "-jump", {}});
+                    sort_commands(hop);
+                    out.push_back(
+                        {std::move(hop), "a hop at " + std::to_string(at) + " held " + std::to_string(hold)});
+                }
+            }
+        }
+        return out;
+    }
+
+   private:
+    const CheckedLevel& level_;
+    const Tuning& tuning_;
+    bool gems_;
+    int hearts_;
+    std::int64_t horizon_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> positional;
+    bool gems = false;
+    long rounds = 30;
+    long hearts = 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--gems") {
+            gems = true;
+        } else if (arg == "--hearts" && i + 1 < argc) {
+            hearts = std::strtol(argv[++i], nullptr, 10);
+        } else if (arg == "--rounds" && i + 1 < argc) {
+            rounds = std::strtol(argv[++i], nullptr, 10);
+        } else {
+            positional.push_back(arg);
+        }
+    }
+    if (positional.size() != 3 || rounds < 1 || rounds > 1000 || hearts < 0 || hearts > 1000) {
+        std::fprintf(
+            stderr,
+            "usage: game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts 0..1000] [--rounds 1..1000]\n");
+        return 2;
+    }
+    CheckedLevel checked = check_level(positional[0]);
+    if (!checked.level) {
+        for (const std::string& error : checked.errors) std::fprintf(stderr, "%s\n", error.c_str());
+        return 2;
+    }
+    std::ifstream in(positional[1]);
+    if (!in) {
+        std::fprintf(stderr, "game_retime: cannot read %s\n", positional[1].c_str());
+        return 2;
+    }
+    std::vector<ScriptLine> lines;
+    {
+        std::string text;
+        std::ostringstream all;
+        all << in.rdbuf();
+        InputScript check;
+        std::string error;
+        if (!check.parse(all.str(), positional[1], error)) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return 2;
+        }
+        std::istringstream read(all.str());
+        while (std::getline(read, text)) {
+            const std::size_t hash = text.find('#');
+            std::istringstream words(text.substr(0, hash));
+            ScriptLine line;
+            std::string word, extra;
+            if (words >> line.tick >> word && !(words >> extra)) {
+                line.command = true;
+                line.word = word;
+                if (hash != std::string::npos) line.text = text.substr(hash);
+            } else {
+                line.text = text;
+            }
+            lines.push_back(line);
+        }
+    }
+    std::vector<std::string> problems;
+    const Tuning tuning = load_tuning(std::string(QUICKSTEP_SOURCE_DIR) + "/assets/tuning.json", problems);
+    for (const std::string& problem : problems) std::fprintf(stderr, "tuning: %s\n", problem.c_str());
+
+    std::int64_t last = 0;
+    for (const ScriptLine& line : lines)
+        if (line.command) last = std::max(last, line.tick);
+    const Retimer retimer(checked, tuning, gems, static_cast<int>(hearts), last + 1);
+    Outcome now = retimer.play(lines);
+    int exit_code = 0;
+    for (long round = 0; now.first_mistake != Outcome::clean; ++round) {
+        std::printf("tick %lld: %s\n", static_cast<long long>(now.first_mistake), now.what.c_str());
+        if (round == rounds) {
+            std::printf("stopped after %ld rounds\n", rounds);
+            exit_code = 1;
+            break;
+        }
+        std::vector<Retimer::Candidate> tries = retimer.candidates(lines, now.first_mistake);
+        const Retimer::Candidate* best = nullptr;
+        Outcome best_outcome = now;
+        for (const Retimer::Candidate& candidate : tries) {
+            const Outcome outcome = retimer.play(candidate.lines);
+            if (outcome.first_mistake > best_outcome.first_mistake) {
+                best = &candidate;
+                best_outcome = outcome;
+                if (outcome.first_mistake == Outcome::clean) break;
+            }
+        }
+        if (!best) {
+            std::printf("no change moves the mistake at tick %lld later\n",
+                        static_cast<long long>(now.first_mistake));
+            exit_code = 1;
+            break;
+        }
+        std::printf("  %s\n", best->change.c_str());
+        lines = best->lines;
+        now = best_outcome;
+    }
+    if (exit_code == 0) std::printf("clean: the level is finished%s\n", gems ? " with every gem" : "");
+    std::ofstream out(positional[2], std::ios::trunc);
+    out << script_text(lines);
+    if (!out) {
+        std::fprintf(stderr, "game_retime: cannot write %s\n", positional[2].c_str());
+        return 2;
+    }
+    return exit_code;
+}
