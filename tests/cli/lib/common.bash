@@ -60,6 +60,44 @@ if a != b:
 PY
 }
 
+# queue_dump_check RULE A.json B.json PASS FAIL: compares two dumps later, with the other queued ones, in
+# one python3 run (check_queued_dumps): RULE "strict" ignores only "tick", "world" also "rewind" (same_dump).
+queue_dump_check() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$SCRATCH/queued_dump_checks"; }
+check_queued_dumps() {
+    [ -f "$SCRATCH/queued_dump_checks" ] || return 0
+    local line queued answered=0
+    queued=$(wc -l <"$SCRATCH/queued_dump_checks")
+    while IFS= read -r line; do
+        case $line in
+            "ok: "*) answered=$((answered + 1)); pass "${line#ok: }" ;;
+            "FAIL: "*) answered=$((answered + 1)); fail "${line#FAIL: }" ;;
+            *) echo "$line" ;;
+        esac
+    done < <(python3 - "$SCRATCH/queued_dump_checks" <<'PY'
+import json, sys
+for row in open(sys.argv[1]):
+    rule, a_path, b_path, good, bad = row.rstrip("\n").split("\t")
+    try:
+        a, b = json.load(open(a_path)), json.load(open(b_path))
+    except (OSError, ValueError) as e:
+        print(f"FAIL: {bad}: {e}")
+        continue
+    for d in (a, b):
+        d.pop("tick", None)
+        if rule == "world":
+            d.pop("rewind", None)
+    keys = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    if not keys:
+        print(f"ok: {good}")
+    else:
+        k = keys[0]
+        print(f"FAIL: {bad}: differs in {k!r}: {str(a.get(k))[:200]} vs {str(b.get(k))[:200]}")
+PY
+)
+    [ "$answered" -eq "$queued" ] || fail "$queued dump comparisons queued, $answered answered"
+    rm -f "$SCRATCH/queued_dump_checks"
+}
+
 # json_query FILE EXPRESSION: prints eval(EXPRESSION) with d = the parsed file
 json_query() {
     python3 - "$1" "$2" <<'PY'
