@@ -451,7 +451,6 @@ void App::render(double alpha) {
 // ---- the run ----
 
 int App::run() {
-    levels_.rescan();
     if (options_.input) {
         script_.emplace();
         std::string error;

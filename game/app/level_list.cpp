@@ -13,14 +13,21 @@ namespace qs {
 namespace fs = std::filesystem;
 
 const std::vector<LevelListing>& LevelList::rescan() {
+    scanned_ = false;
+    scan_once();
+    return levels_;
+}
+
+void LevelList::scan_once() const {
+    if (scanned_) return;
     levels_ = discover_levels(level_dirs(extra_dirs_), verdicts_);
     const ShippedLevels shipped;
     for (LevelListing& listing : levels_) listing.shipped = shipped.holds(listing.path);
     apply_maker_clears();
-    return levels_;
+    scanned_ = true;
 }
 
-void LevelList::apply_maker_clears() {
+void LevelList::apply_maker_clears() const {
     for (LevelListing& listing : levels_) {
         const auto clear = maker_clears_.find(listing.path);
         if (!listing.package || clear == maker_clears_.end()) continue;
@@ -31,6 +38,7 @@ void LevelList::apply_maker_clears() {
 }
 
 void LevelList::verify_packages() {
+    scan_once();
     for (const LevelListing& listing : levels_) {
         if (!listing.package || !listing.ok) continue;
         const std::optional<std::uint64_t> fingerprint = level_folder_fingerprint(listing.path);
@@ -51,6 +59,7 @@ void LevelList::verify_packages() {
 }
 
 const LevelListing* LevelList::find(const std::string& name) const {
+    scan_once();
     auto listing =
         std::find_if(levels_.begin(), levels_.end(), [&](const LevelListing& l) { return l.name == name; });
     return listing == levels_.end() ? nullptr : &*listing;
@@ -76,11 +85,16 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
     // A path, a name, or (headless) the first good one; windowed without one: the title.
     if (!level.empty()) {
         fs::path as_path = level;
-        const LevelListing* listing = find(level);
+        // A shipped level's folder found without listing every level; else the list's.
+        const std::optional<fs::path> shipped =
+            scanned_ ? std::nullopt : first_dir_level_folder(level_dirs(extra_dirs_), level);
+        const LevelListing* listing = shipped ? nullptr : find(level);
         bool looks_like_path = level.find('/') != std::string::npos || level == "." || level == "..";
         std::error_code ec;
         // A listed name wins unless it is also a path here (FOLDER/NAME names a level of an editor project).
-        if (listing && (!looks_like_path || !is_level_path(as_path))) {
+        if (shipped) {
+            as_path = *shipped;
+        } else if (listing && (!looks_like_path || !is_level_path(as_path))) {
             as_path = listing->path;
         } else if (!is_level_path(as_path) && !fs::is_directory(as_path, ec)) {
             std::string known;
@@ -100,6 +114,7 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
     }
     if (headless) {
         // Discovery read the headers only: the first level that passes the full check.
+        scan_once();
         for (std::size_t i = 0; i < levels_.size(); ++i) {
             if (!levels_[i].ok) continue;
             CheckedLevel checked = check(levels_[i].path);
@@ -113,9 +128,14 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
 }
 
 void LevelList::playing(const LevelData& level) {
-    const LevelListing* listing = find(level.folder_name);
-    playing_index_ =
-        listing && listing->path == level.folder ? static_cast<int>(listing - levels_.data()) : -1;
+    playing_folder_ = level.folder;
+    playing_name_ = level.folder_name;
+}
+
+int LevelList::playing_index() const {
+    if (playing_folder_.empty()) return -1;
+    const LevelListing* listing = find(playing_name_);
+    return listing && listing->path == playing_folder_ ? static_cast<int>(listing - levels_.data()) : -1;
 }
 
 }  // namespace qs

@@ -22,12 +22,16 @@ class LevelList {
         : extra_dirs_(std::move(extra_dirs)), pixels_(pixels) {}
 
     /// Looks at the levels dirs again (a level package keeps its maker's clear from verify_packages while
-    /// its file is unchanged).
+    /// its file is unchanged). The list is also made on its first use; a run that names a shipped level
+    /// and never asks for the list does not read the other levels.
     const std::vector<LevelListing>& rescan();
     /// Plays the proof of every listed level package whose proof has not been played since its file last
     /// changed (maker_clear), and sets its listing's maker_ticks or maker_problem.
     void verify_packages();
-    const std::vector<LevelListing>& listings() const { return levels_; }
+    const std::vector<LevelListing>& listings() const {
+        scan_once();
+        return levels_;
+    }
     /// The listed level of folder name `name`; null when there is none.
     const LevelListing* find(const std::string& name) const;
     /// The full check of a level folder (check_level, keeping what the constructor said of the visuals), its
@@ -40,13 +44,14 @@ class LevelList {
     /// `level` is being played: remembers its place in the list (none for a level given by a path).
     void playing(const LevelData& level);
     /// Where the level being played is in listings(), or -1.
-    int playing_index() const { return playing_index_; }
+    int playing_index() const;
 
    private:
     std::vector<std::filesystem::path> extra_dirs_;
     VisualPixels pixels_;
-    std::vector<LevelListing> levels_;
-    LevelVerdicts verdicts_;  ///< full checks made so far, for the list's verdicts
+    mutable std::vector<LevelListing> levels_;
+    mutable bool scanned_ = false;  ///< levels_ holds the list (rescan() has run)
+    LevelVerdicts verdicts_;        ///< full checks made so far, for the list's verdicts
     /// What playing a package's proof found, by its path, with the file's fingerprint then.
     struct MakerClear {
         std::uint64_t fingerprint = 0;
@@ -55,9 +60,12 @@ class LevelList {
     };
     std::map<std::filesystem::path, MakerClear> maker_clears_;
     /// Sets the listings' maker clears from maker_clears_ where the files are unchanged.
-    void apply_maker_clears();
+    void apply_maker_clears() const;
+    /// Makes the list if it has not been made.
+    void scan_once() const;
     CheckedLevel check(const std::filesystem::path& folder, VisualPixels pixels);
-    int playing_index_ = -1;
+    std::filesystem::path playing_folder_;  ///< the level being played (empty: none)
+    std::string playing_name_;
 };
 
 }  // namespace qs

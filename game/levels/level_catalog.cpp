@@ -371,6 +371,17 @@ bool LevelVerdicts::recall(std::uint64_t fingerprint, LevelListing& listing) con
     return true;
 }
 
+std::optional<fs::path> first_dir_level_folder(const std::vector<fs::path>& dirs, const std::string& name) {
+    if (dirs.empty() || name.empty() || name.find('/') != std::string::npos || name == "." || name == "..")
+        return std::nullopt;
+    for (const fs::path& folder : level_folders({dirs.front()})) {
+        // A package's listing is named after the level inside it: only unpacking it would tell.
+        if (is_level_package_path(folder)) return std::nullopt;
+        if (listing_name(folder) == name) return folder;
+    }
+    return std::nullopt;
+}
+
 std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
     std::vector<LevelListing> out;
     for (const fs::path& folder : level_folders(dirs)) {

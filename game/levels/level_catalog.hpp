@@ -108,6 +108,13 @@ class LevelVerdicts {
 /// levels cannot be listed). A missing dir is skipped. Every level is fully checked (--list-levels).
 std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::path>& dirs);
 
+/// The folder that the listing named `name` of discover_levels(dirs, ...) would point to when it is a level
+/// folder of the first of `dirs` (the shipped levels), found from that dir's entries alone; nullopt when it
+/// is not, or a package comes before it there (a package is named by the level inside it), or `name`
+/// names a path: then only the whole listing tells.
+std::optional<std::filesystem::path> first_dir_level_folder(const std::vector<std::filesystem::path>& dirs,
+                                                            const std::string& name);
+
 /// The same levels, each verdict from `verdicts` when the level's files have not changed since its full
 /// check, else from its .lvl and PNG headers only (scan_level_folder: no image is decoded; a package is
 /// unpacked for it). The game starts with this; a level is fully checked when it is opened.

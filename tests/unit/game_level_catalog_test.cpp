@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 #include "engine/png_image.hpp"
@@ -101,4 +102,29 @@ TEST_CASE(
     CHECK(by_ann.identity.geometry == no_author.identity.geometry);
     CHECK(by_ann.identity.entities == no_author.identity.entities);
     CHECK(by_ann.identity.rules == no_author.identity.rules);
+}
+
+TEST_CASE("discovery: a level folder of the first dir is found by its name as the list would find it") {
+    qs::test::ScratchDir first("qs_catalog_first"), second("qs_catalog_second");
+    write_cave(first.path() / "b_level");
+    write_cave(first.path() / "d_level");
+    write_cave(second.path() / "a_level");
+    write_cave(second.path() / "b_level");
+    const std::vector<fs::path> dirs{first.path(), second.path()};
+    const std::vector<qs::LevelListing> listed = qs::discover_levels(dirs, qs::LevelVerdicts{});
+    const auto listed_path = [&](const std::string& name) -> std::optional<fs::path> {
+        for (const qs::LevelListing& listing : listed)
+            if (listing.name == name) return listing.path;
+        return std::nullopt;
+    };
+    REQUIRE(listed_path("b_level"));
+    CHECK(qs::first_dir_level_folder(dirs, "b_level") == listed_path("b_level"));  // the first dir's
+    CHECK(qs::first_dir_level_folder(dirs, "d_level") == listed_path("d_level"));
+    CHECK_FALSE(qs::first_dir_level_folder(dirs, "a_level"));  // in the second dir only: the list tells
+    CHECK_FALSE(qs::first_dir_level_folder(dirs, "none"));
+    CHECK_FALSE(qs::first_dir_level_folder(dirs, "b_level/cave"));
+    CHECK_FALSE(qs::first_dir_level_folder(dirs, ".."));
+    // A package sorted before it may hold a level of that name: only the list can tell.
+    std::ofstream(first.path() / "a_pack.qslevel") << "not a zip";
+    CHECK_FALSE(qs::first_dir_level_folder(dirs, "b_level"));
 }
