@@ -173,21 +173,25 @@ bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot) {
 
 void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
     const bool prepared = take_prepared(restored_from.get());
-    // The recorded copy is written over below, slot by slot: its storage is kept, not destroyed and rebuilt
-    // (on a large world, freeing and making it again is a large part of this call).
+    // The recorded copy and layout are written over below: their storage is kept, not destroyed and rebuilt
+    // (on a large world, freeing and making it again is a large part of this call, and fresh storage is
+    // fresh pages to fault in).
     std::vector<Entity> recorded = std::move(entities_);
+    EntityMap::Layout layout = std::move(layout_);
     stop();
     entities_ = std::move(recorded);
+    layout_ = std::move(layout);
     world.changes().clear();
     if (limits_.max_ticks <= 0) {
         entities_.clear();
+        layout_ = {};
         return;
     }
     recording_ = true;
     base_ = inputs_base_ = 0;
     std::shared_ptr<const WorldSnapshot> snapshot =
         restored_from ? std::move(restored_from) : std::make_shared<const WorldSnapshot>(world.capture());
-    layout_ = world.entities.export_layout();
+    world.entities.export_layout_into(layout_);
     if (prepared && prepared_entities_.size() == layout_.slots.size()) {
         // prepare_start() copied the snapshot the world was just restored from: the world as it is.
         entities_.swap(prepared_entities_);
