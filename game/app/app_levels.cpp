@@ -1,5 +1,6 @@
 // Levels in the running program: starting one (the run recorded, the ghost shown), watching a best run,
 // the next level and the ending, hot reload, and the results and records of a finished run.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -216,7 +217,9 @@ void App::show_results() {
     const LevelRecord* before = progress_.find(key);
     const unsigned kept_before = before ? before->gems : 0;
     const int gems_before = progress_.gems_found();
+    const std::vector<std::string> locked_before = chapters_.locked_off_path(progress_.for_chapters());
     // A teal line under the summary: "Gems 2/3, new!   New skin: Arctic (Options)"; none without gems.
+    // Then a gold line for each B-side or bonus level the run opened: "Now open: 2-9 Belt Line B-side".
     auto gem_news = [&] {
         std::vector<MenuNote> notes;
         std::string text = gems_summary(kept_before, gems);
@@ -226,6 +229,17 @@ void App::show_results() {
                 presentation_->set_skin(skin_or_default(settings_.skin, progress_.gems_found()));
         }
         if (!text.empty()) notes.push_back({text, {120, 240, 220, 255}});
+        const std::vector<std::string> locked_after = chapters_.locked_off_path(progress_.for_chapters());
+        for (const std::string& level : locked_before) {
+            if (std::find(locked_after.begin(), locked_after.end(), level) != locked_after.end()) continue;
+            const LevelListing* listing = levels_.find(level);
+            const auto place = chapters_.find(level);
+            const std::string kind = place && place->second->gems_needed > 0 ? "B-side" : "bonus level";
+            const std::string line = "New " + kind + " open: " + chapters_.number(level) + " " +
+                                     (listing && listing->ok ? listing->title : level) + " (Level select)";
+            std::fprintf(stderr, "unlock: %s\n", line.c_str());
+            notes.push_back({line, {255, 214, 90, 255}});
+        }
         return notes;
     };
     if (assists_.any()) {  // the level is finished, but no records are kept

@@ -168,13 +168,22 @@ void MenuScreens::open_level_select() {
         }
         if (place) chapter += ": ";
         if (!chapters.unlocked(listing.name, open)) {
-            // A locked level shows its number and what opens it, not its name.
-            std::string why = place && place->second->coins_needed > 0
-                                  ? "Collect " + std::to_string(place->second->coins_needed) +
-                                        " coins in all to open this bonus level (you have " +
-                                        std::to_string(open.coins) + ")"
-                                  : "Finish the level before it to open this one";
-            menu_.items.push_back({number + "  locked", chapter + why, false, nullptr});
+            // A locked level shows its number and what opens it, not its name; a B-side also shows how
+            // far the player is on the way to it.
+            std::string label = number + "  locked";
+            std::string why = "Finish the level before it to open this one";
+            if (place && place->second->coins_needed > 0) {
+                why = "Collect " + std::to_string(place->second->coins_needed) +
+                      " coins in all to open this bonus level (you have " + std::to_string(open.coins) + ")";
+            } else if (place && place->second->gems_needed > 0) {
+                const int found = chapters.chapter_gems(place->first, open);
+                label += "  B-side: gems " + std::to_string(found) + "/" +
+                         std::to_string(place->second->gems_needed);
+                why = "Find " + std::to_string(place->second->gems_needed) + " gems in chapter " +
+                      std::to_string(place->first + 1) + " to open this B-side (you have " +
+                      std::to_string(found) + ")";
+            }
+            menu_.items.push_back({label, chapter + why, false, nullptr});
             continue;
         }
         std::string label =

@@ -358,6 +358,10 @@ ChapterProgress Progress::for_chapters() const {
     ChapterProgress result;
     for (const auto& [name, record] : levels_) result.coins += record.best_coins;
     result.gems = gems_found();
+    result.gems_in = [this](const std::string& level) {
+        const LevelRecord* record = find(level);
+        return record ? gem_count(record->gems) : 0;
+    };
     result.finished = [this](const std::string& level) {
         const LevelRecord* record = find(level);
         return record && (record->completed || record->skipped);

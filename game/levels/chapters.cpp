@@ -4,8 +4,11 @@
 #include <set>
 
 #include "engine/json_file.hpp"
+#include "game/sim/entities/gem.hpp"
 
 namespace qs {
+
+static_assert(chapters_max_gems_per_level == Gem::max_index, "a level holds at most Gem::max_index gems");
 
 std::optional<std::pair<int, const ChapterLevel*>> Chapters::find(const std::string& level) const {
     for (std::size_t c = 0; c < chapters_.size(); ++c) {
@@ -22,19 +25,40 @@ bool Chapters::unlocked(const std::string& level, const ChapterProgress& progres
         for (const ChapterLevel& entry : chapter.levels) {
             if (entry.level == level) {
                 if (entry.coins_needed > 0) return progress.coins >= entry.coins_needed;
+                if (entry.gems_needed > 0)
+                    return chapter_gems(static_cast<int>(&chapter - chapters_.data()), progress) >=
+                           entry.gems_needed;
                 return !previous || (progress.finished && progress.finished(previous->level));
             }
-            if (entry.coins_needed == 0) previous = &entry;
+            if (!entry.off_path()) previous = &entry;
         }
     }
     return true;  // not a chapter's level: the player's own, always open
+}
+
+int Chapters::chapter_gems(int chapter, const ChapterProgress& progress) const {
+    if (chapter < 0 || static_cast<std::size_t>(chapter) >= chapters_.size() || !progress.gems_in) return 0;
+    int found = 0;
+    for (const ChapterLevel& entry : chapters_[static_cast<std::size_t>(chapter)].levels)
+        found += progress.gems_in(entry.level);
+    return found;
+}
+
+std::vector<std::string> Chapters::locked_off_path(const ChapterProgress& progress) const {
+    std::vector<std::string> locked;
+    for (const Chapter& chapter : chapters_) {
+        for (const ChapterLevel& entry : chapter.levels) {
+            if (entry.off_path() && !unlocked(entry.level, progress)) locked.push_back(entry.level);
+        }
+    }
+    return locked;
 }
 
 std::optional<std::string> Chapters::next(const std::string& level) const {
     bool found = false;
     for (const Chapter& chapter : chapters_) {
         for (const ChapterLevel& entry : chapter.levels) {
-            if (found && entry.coins_needed == 0) return entry.level;
+            if (found && !entry.off_path()) return entry.level;
             if (entry.level == level) found = true;
         }
     }
@@ -45,7 +69,7 @@ std::string Chapters::last() const {
     std::string last;
     for (const Chapter& chapter : chapters_) {
         for (const ChapterLevel& entry : chapter.levels) {
-            if (entry.coins_needed == 0) last = entry.level;
+            if (!entry.off_path()) last = entry.level;
         }
     }
     return last;
@@ -145,15 +169,35 @@ std::optional<Chapters> parse_chapters(const nlohmann::json& doc, const std::str
             } else if (level.is_object()) {
                 if (!read_text(level, "level", level_at, entry.level, error)) return std::nullopt;
                 auto coins = level.find("coins");
-                if (coins == level.end() || !coins->is_number_integer() || coins->get<long long>() < 1 ||
-                    coins->get<long long>() > chapters_max_coins) {
-                    error = level_at + ": \"coins\" must be a whole number from 1 to " +
-                            std::to_string(chapters_max_coins);
+                auto gems = level.find("gems");
+                if ((coins == level.end()) == (gems == level.end())) {
+                    error = level_at + ": give either \"coins\" (a bonus level) or \"gems\" (a B-side)";
                     return std::nullopt;
                 }
-                entry.coins_needed = coins->get<int>();
+                if (coins != level.end()) {
+                    if (!coins->is_number_integer() || coins->get<long long>() < 1 ||
+                        coins->get<long long>() > chapters_max_coins) {
+                        error = level_at + ": \"coins\" must be a whole number from 1 to " +
+                                std::to_string(chapters_max_coins);
+                        return std::nullopt;
+                    }
+                    entry.coins_needed = coins->get<int>();
+                } else {
+                    // The gems a B-side needs must be findable in the chapter's other levels.
+                    const long long most = static_cast<long long>(chapters_max_gems_per_level) *
+                                           static_cast<long long>(levels->size() - 1);
+                    if (!gems->is_number_integer() || gems->get<long long>() < 1 ||
+                        gems->get<long long>() > most) {
+                        error = level_at + ": \"gems\" must be a whole number from 1 to " +
+                                std::to_string(most) + " (" + std::to_string(chapters_max_gems_per_level) +
+                                " for each other level of the chapter), got " + gems->dump();
+                        return std::nullopt;
+                    }
+                    entry.gems_needed = gems->get<int>();
+                }
             } else {
-                error = level_at + " must be a level folder name or {\"level\", \"coins\"}";
+                error = level_at +
+                        " must be a level folder name, {\"level\", \"coins\"} or {\"level\", \"gems\"}";
                 return std::nullopt;
             }
             if (entry.level.empty() || entry.level.size() > chapters_max_text) {
@@ -165,8 +209,8 @@ std::optional<Chapters> parse_chapters(const nlohmann::json& doc, const std::str
                 error = level_at + ": level \"" + entry.level + "\" is listed twice";
                 return std::nullopt;
             }
-            if (chapters.empty() && l == 0 && entry.coins_needed > 0) {
-                error = level_at + ": the first level cannot be a bonus level";
+            if (chapters.empty() && l == 0 && entry.off_path()) {
+                error = level_at + ": the first level cannot be a bonus level or a B-side";
                 return std::nullopt;
             }
             chapter.levels.push_back(std::move(entry));

@@ -1,6 +1,7 @@
 // Chapters: the shipped chapters file lists every shipped level once, the unlock rules over progress files
-// (which level opens which, a bonus level's coins), the playing order, hostile chapters files, and par
-// times: the rule, their reading, and every shipped level's par following the rule from its solution.
+// (which level opens which, a bonus level's coins, a B-side's gems found in its own chapter), the playing
+// order, hostile chapters files, and par times: the rule, their reading, and every shipped level's par
+// following the rule from its solution.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -121,6 +122,100 @@ TEST_CASE("chapters: next level, the last level, numbers and the playing order")
     CHECK(chapters.playing_order(names) == std::vector<std::size_t>{5, 4, 3, 2, 1, 0, 6});
 }
 
+Chapters chapters_with_b_sides() {
+    std::string error;
+    auto chapters = parse_chapters(json::parse(R"({"chapters": [
+        {"name": "1. Hills", "blurb": "first", "levels": ["a", "b", {"level": "a_b", "gems": 4}]},
+        {"name": "2. Caves", "blurb": "second", "levels": ["c", "d", {"level": "c_b", "gems": 2}]}]})"),
+                                   "test", error);
+    REQUIRE_MESSAGE(chapters, error);
+    return *chapters;
+}
+
+TEST_CASE("chapters: a B-side opens at its gems found in its own chapter, read from progress files") {
+    const Chapters chapters = chapters_with_b_sides();
+    const fs::path path = fs::temp_directory_path() / "quickstep-chapters-b-side-test.json";
+    Progress progress;
+    // Each check goes through a saved and loaded progress file, as the game reads it at start.
+    auto open = [&](const char* level) {
+        std::string message;
+        REQUIRE(progress.save(path, message));
+        Progress loaded = Progress::load(path, message);
+        CHECK(message.empty());
+        return chapters.unlocked(level, loaded.for_chapters());
+    };
+    CHECK_FALSE(open("a_b"));
+    progress.record("a", 600, 10, 10, play, {0b011, 0b111});  // 2 gems in chapter 1
+    progress.record("b", 600, 10, 10, play, {0b001, 0b111});  // 3
+    CHECK_FALSE(open("a_b"));                                 // 3 of 4: locked below N
+    CHECK(chapters.chapter_gems(0, progress.for_chapters()) == 3);
+    progress.record("c", 600, 10, 10, play, {0b111, 0b111});  // 3 gems in chapter 2, 6 in all
+    CHECK(progress.for_chapters().gems == 6);
+    CHECK_FALSE(open("a_b"));  // the gems of another chapter do not count
+    CHECK(open("c_b"));        // 3 of 2
+    CHECK(chapters.locked_off_path(progress.for_chapters()) == std::vector<std::string>{"a_b"});
+    progress.record("b", 600, 10, 10, play, {0b100, 0b111});  // b: gems 1 and 3, chapter 1 holds 4
+    CHECK(chapters.chapter_gems(0, progress.for_chapters()) == 4);
+    CHECK(open("a_b"));  // open at N
+    CHECK(chapters.locked_off_path(progress.for_chapters()).empty());
+    // A gem seen in an unfinished run is not kept, so it opens nothing; an assisted finish keeps its gems.
+    Progress assisted;
+    assisted.record_assisted("a", 10, {0b111, 0b111});
+    assisted.record_assisted("b", 10, {0b001, 0b111});
+    CHECK(chapters.unlocked("a_b", assisted.for_chapters()));
+    fs::remove(path);
+    // B-sides are off the main path: the level before them does not open them, "next" passes them by.
+    Progress path_only;
+    path_only.record("a", 600, 10, 10, play);
+    path_only.record("b", 600, 10, 10, play);
+    CHECK(chapters.unlocked("c", path_only.for_chapters()));
+    CHECK_FALSE(chapters.unlocked("a_b", path_only.for_chapters()));
+    CHECK(chapters.next("b") == "c");
+    CHECK(chapters.next("a_b") == "c");
+    CHECK(chapters.last() == "d");
+    CHECK(chapters.number("c_b") == "2-3");
+    CHECK(chapters.chapter_gems(7, path_only.for_chapters()) == 0);  // no such chapter
+    CHECK(chapters.chapter_gems(0, ChapterProgress{}) == 0);         // no gem counts given
+}
+
+TEST_CASE("chapters: a hostile B-side entry is refused with the file and the entry named") {
+    auto error_of = [](const std::string& entry) {
+        std::string error;
+        auto chapters =
+            parse_chapters(json::parse(R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a", "b", )" +
+                                       entry + "]}]}"),
+                           "ch.json", error);
+        CHECK_FALSE(chapters);
+        return error;
+    };
+    const std::string range =
+        "ch.json: chapters[0].levels[2]: \"gems\" must be a whole number from 1 to 6 "
+        "(3 for each other level of the chapter), got ";
+    CHECK(error_of(R"({"level": "x", "gems": 0})") == range + "0");
+    CHECK(error_of(R"({"level": "x", "gems": -3})") == range + "-3");
+    CHECK(error_of(R"({"level": "x", "gems": 7})") == range + "7");  // more than the chapter holds
+    CHECK(error_of(R"({"level": "x", "gems": 2.5})") == range + "2.5");
+    CHECK(error_of(R"({"level": "x", "gems": "4"})") == range + "\"4\"");
+    CHECK(error_of(R"({"level": "x", "gems": 1e300})").find(range) == 0);
+    CHECK(error_of(R"({"level": "x", "gems": 18446744073709551615})").find(range) == 0);
+    CHECK(error_of(R"({"level": "x", "gems": 4, "coins": 10})") ==
+          "ch.json: chapters[0].levels[2]: give either \"coins\" (a bonus level) or \"gems\" (a B-side)");
+    CHECK(error_of(R"({"level": "x"})").find("give either") != std::string::npos);
+    CHECK(error_of(R"({"level": "a", "gems": 2})").find("listed twice") != std::string::npos);
+    std::string error;
+    CHECK_FALSE(parse_chapters(
+        json::parse(
+            R"({"chapters": [{"name": "n", "blurb": "b", "levels": [{"level": "x", "gems": 1}, "a"]}]})"),
+        "ch.json", error));
+    CHECK(error == "ch.json: chapters[0].levels[0]: the first level cannot be a bonus level or a B-side");
+    std::string limit;
+    CHECK(parse_chapters(
+        json::parse(
+            R"({"chapters": [{"name": "n", "blurb": "b", "levels": ["a", "b", {"level": "x", "gems": 6}]}]})"),
+        "ch.json", limit));  // all the gems the chapter holds: allowed
+    CHECK(limit.empty());
+}
+
 TEST_CASE("chapters: a hostile or wrong chapters file is refused with the place named") {
     auto error_of = [](const char* text) {
         std::string error;
@@ -185,7 +280,7 @@ TEST_CASE("chapters: the shipped game ends after The Last Ascent, chapter 3's la
     REQUIRE(chapters->list().size() == 3);
     const Chapter& last_chapter = chapters->list().back();
     int main_levels = 0;
-    for (const ChapterLevel& entry : last_chapter.levels) main_levels += entry.coins_needed == 0 ? 1 : 0;
+    for (const ChapterLevel& entry : last_chapter.levels) main_levels += entry.off_path() ? 0 : 1;
     CHECK(main_levels == 8);
     // Finishing the last main level opens the ending (App::next_level): the bonus level after it in the
     // same chapter is not "next", and nothing comes after it.
