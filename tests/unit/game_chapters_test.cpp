@@ -289,7 +289,21 @@ TEST_CASE("chapters: the shipped game ends after The Last Ascent, chapter 3's la
     CHECK(chapters->next("06_the_summit") == "25_the_last_ascent");
     CHECK(chapters->number("25_the_last_ascent") == "3-8");
     CHECK(chapters->number("10_golden_vault") == "3-9");
-    CHECK(last_chapter.levels.back().coins_needed > 0);  // the bonus stays after the finale
+    CHECK(last_chapter.levels.back().off_path());  // the bonus and the B-side stay after the finale
+}
+
+TEST_CASE("chapters: each shipped chapter ends with one B-side that opens by its own chapter's gems") {
+    std::string error;
+    auto chapters = load_chapters(fs::path(QUICKSTEP_SOURCE_DIR) / "assets/chapters.json", error);
+    REQUIRE_MESSAGE(chapters, error);
+    for (const Chapter& chapter : chapters->list()) {
+        CAPTURE(chapter.name);
+        int b_sides = 0;
+        for (const ChapterLevel& entry : chapter.levels) b_sides += entry.gems_needed > 0 ? 1 : 0;
+        CHECK(b_sides == 1);
+        CHECK(chapter.levels.back().gems_needed > 0);
+        CHECK(chapter.levels.back().par_seconds > 0);
+    }
 }
 
 TEST_CASE("chapters: the par rule is the solution's time times 1.5, rounded up to a whole second") {
