@@ -2,10 +2,10 @@
 # captures into and a quickload restores into is made present beforehand on a helper thread (SavePool, the
 # entity map's spare storage, the rewind recording's copy). Judged by the frame report's page fault column
 # (getrusage RUSAGE_THREAD), not by wall time: no frame marked f5, f9 or f8 of a scripted headless run may
-# count more than 2 (a stray fault the kernel counts on the thread, seen in about one run of three, not
-# fresh memory: the pages a snapshot, the entity store or the recording's copy would fault at 10 000 entities
-# are 400 or more, and the first quickload's spare storage 15). The run also holds right and rewinds, so the saves see projectiles spawn and a recording that
-# grows. The same check at 100 000 entities is a benchmark's (tools/bench/real_path.sh), not this test's.
+# count more than 8. A few stray faults the kernel counts on the thread show in some runs (1 to 4 seen, on
+# an idle machine too); fresh memory shows far more: the pages a snapshot, the entity store or the
+# recording's copy would fault at 10 000 entities are 400 or more, the first quickload's spare storage 15.
+# The run also holds right and rewinds, so the saves see projectiles spawn and a recording that grows. The same check at 100 000 entities is a benchmark's (tools/bench/real_path.sh), not this test's.
 # In a sanitizer build the shadow memory AddressSanitizer writes beside fresh memory faults on whichever
 # thread touches it first: there only the report's structure is checked, not the zero.
 source "$(dirname "$0")/lib/common.bash"
@@ -41,7 +41,7 @@ assert len(marked["f5"]) == 17 and len(marked["f9"]) == 17 and len(marked["f8"])
 faults = [int(r[7]) for r in rows]
 # The column counts: the level's first ticks fill fresh memory (the rewind recording grows).
 assert sum(faults) > 0, "no page fault counted in the whole run"
-bad = [(r[1], r[6], r[7]) for e in marked for r in marked[e] if int(r[7]) > 2]
+bad = [(r[1], r[6], r[7]) for e in marked for r in marked[e] if int(r[7]) > 8]
 print(f"F5/F9/F8 frames: {sum(len(v) for v in marked.values())}, their faults: "
       f"{sum(int(r[7]) for v in marked.values() for r in v)}; the run's: {sum(faults)}")
 if zero:
