@@ -219,7 +219,8 @@ void App::show_results() {
     const int gems_before = progress_.gems_found();
     const std::vector<std::string> locked_before = chapters_.locked_off_path(progress_.for_chapters());
     // A teal line under the summary: "Gems 2/3, new!   New skin: Arctic (Options)"; none without gems.
-    // Then a gold line for each B-side or bonus level the run opened: "Now open: 2-9 Belt Line B-side".
+    // Then a gold line for each B-side or bonus level the run opened:
+    // "New B-side open: 2-9 Belt Line B-side (Level select)".
     auto gem_news = [&] {
         std::vector<MenuNote> notes;
         std::string text = gems_summary(kept_before, gems);
