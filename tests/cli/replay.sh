@@ -57,21 +57,10 @@ done
 level=02_walker_woods
 python3 - "$SRC/levels/$level/solution.txt" "$SCRATCH/from_disk.txt" <<'PY'
 import sys
-cmds = []
-for line in open(sys.argv[1]):
-    line = line.split("#", 1)[0].strip()
-    if line:
-        tick, word = line.split()
-        cmds.append((int(tick), word))
+from input_script import commands, held_before
+cmds = commands(sys.argv[1])
 M = [t for t, w in cmds if w == "quicksave"][0]
-held = set()
-for t, w in cmds:
-    if t >= M:
-        break
-    if w.startswith("+"):
-        held.add(w[1:])
-    elif w.startswith("-"):
-        held.discard(w[1:])
+held = held_before(cmds, M)
 lines = [f"0 +{a}" for a in sorted(held)] + ["1 quickload"]
 lines += [f"{t - M + 1} {w}" for t, w in cmds if t >= M and w != "quicksave"]
 lines += ["3 quicksave", "3 quickload"]  # a save made and loaded within the recorded run (same state)

@@ -13,30 +13,19 @@ source "$(dirname "$0")/lib/common.bash"
 # run is shifted by, $level.b.$choice.shift.
 python3 - "$SCRATCH" "$SRC"/levels/*/ <<'PY' || fail "cannot build the rewind scripts"
 import os, sys
+from input_script import commands, held_before
 scratch = sys.argv[1]
 for level_dir in sys.argv[2:]:
     level = os.path.basename(os.path.normpath(level_dir))
     src = os.path.join(level_dir, "solution.txt")
     if not os.path.isfile(src):
         continue
-    cmds = []
-    for line in open(src):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            tick, word = line.split()
-            cmds.append((int(tick), word))
+    cmds = commands(src)
     saves = [t for t, w in cmds if w == "quicksave"]
     M = saves[0] if saves else 200
     for choice in ("before", "after"):
         P, R = (M // 2, 60) if choice == "before" else (M + 40, 150)
-        held = set()  # held after the commands of ticks < P
-        for t, w in cmds:
-            if t >= P:
-                break
-            if w.startswith("+"):
-                held.add(w[1:])
-            elif w.startswith("-"):
-                held.discard(w[1:])
+        held = held_before(cmds, P)
         movement = {"left", "right", "up", "down", "jump"}
         T = P + R
         lines = [f"{t} {w}" for t, w in cmds if t < P]

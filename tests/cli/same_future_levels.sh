@@ -12,25 +12,14 @@ for level_dir in "$SRC"/levels/*/; do
     [ -f "$solution" ] || continue
     python3 - "$solution" "$SCRATCH/$level.detour.txt" "$W" <<'PY' || { fail "$level: cannot build the detour script"; continue; }
 import sys
+from input_script import commands, held_before
 src, out, W = sys.argv[1], sys.argv[2], int(sys.argv[3])
-cmds = []
-for line in open(src):
-    line = line.split("#", 1)[0].strip()
-    if line:
-        tick, word = line.split()
-        cmds.append((int(tick), word))
+cmds = commands(src)
 saves = [t for t, w in cmds if w == "quicksave"]
 if not saves:
     sys.exit("no quicksave in the solution")
 M = saves[0]
-held = set()          # held after applying ticks < M
-for t, w in cmds:
-    if t >= M:
-        break
-    if w.startswith("+"):
-        held.add(w[1:])
-    elif w.startswith("-"):
-        held.discard(w[1:])
+held = held_before(cmds, M)
 movement = {"left", "right", "up", "down", "jump"}
 lines = [f"{t} {w}" for t, w in cmds if t <= M]
 # The detour: let go of everything, run back left with a jump, then turn around.
