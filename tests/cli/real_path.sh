@@ -13,7 +13,7 @@ python3 - "$SCRATCH/stdout" <<'PY' && pass "every figure has its row with a meas
 import re, sys
 rows = [l.split(" | ") for l in open(sys.argv[1]).read().splitlines() if l.startswith("| ") and "---" not in l][1:]
 want = ["releasing a 60-tick rewind", "one tick back", "holding rewind at 4×", "F5 at 2k", "F9 at 2k",
-        "F5 at 5k", "F9 at 5k", "F9 from disk", "one tick at 2k", "one tick at 5k", "peak resident memory",
+        "F5 at 5k", "F9 at 5k", "page faults on the game's thread", "F9 from disk", "one tick at 2k", "one tick at 5k", "peak resident memory",
         "rewind memory", "rewind kept by the defaults", "start of a 256×256 cave"]
 ok = len(rows) == len(want)
 for w, r in zip(want, rows):

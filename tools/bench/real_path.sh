@@ -114,13 +114,13 @@ def lines(name, prefix):  # the report lines of every run NAME.i, per run
         out.append([l for l in open(path).read().splitlines() if l.startswith(prefix)])
     return out
 def ms(line): return float(re.search(r"([0-9.]+) ms$", line).group(1))
-def frames(name):  # every run's frame rows: (tick, steps, tick_ms, events)
+def frames(name):  # every run's frame rows: (tick, steps, tick_ms, events, game-thread page faults)
     out = []
     for path in sorted(glob.glob(f"{d}/{name}.*.frames")):
         rows = []
         for l in open(path).read().splitlines()[1:]:
             f = l.split()
-            rows.append((int(f[1]), int(f[2]), float(f[3]), f[6].split(",")))
+            rows.append((int(f[1]), int(f[2]), float(f[3]), f[6].split(","), int(f[7])))
         out.append(rows)
     return out
 def times(name):  # every run's (wall s, cpu s, peak KB)
@@ -165,6 +165,14 @@ for name, n in (("f5f9_small", small), ("f5f9_big", big)):
         row(f"F5 at {k(n)} (`quicksave:`)", "—", f"median {med(s):.2f} ms, p90 {p90(s):.2f} ms")
         row(f"F9 at {k(n)} (`quickload:`)", "≤ 10 ms, first included",
             f"median {med(ld):.2f} ms, first F9 {med(first_l):.2f} ms")
+faulted = []
+for name, n in (("f5f9_small", small), ("f5f9_big", big)):
+    fr = [x for run in frames(name) for x in run]
+    f5 = [x[4] for x in fr if "f5" in x[3]]
+    f9 = [x[4] for x in fr if "f9" in x[3]]
+    faulted.append(f"{k(n)}: F5 median {med(f5):.0f}, max {max(f5, default=0)}; "
+                   f"F9 median {med(f9):.0f}, max {max(f9, default=0)}")
+row("page faults on the game's thread in F5 / F9 frames (frame report's `faults`)", "0", "; ".join(faulted))
 disk = []
 for name in ("disk_small", "disk_big"):
     disk.append(med([ms(r[0]) for r in lines(name, "quickload:") if r]))
