@@ -22,14 +22,25 @@ shift
 "${args[@]}" >"$log.out" 2>"$log.err" &
 pid=$!
 # xdotool search stops with an X error (BadWindow) when a window it walks vanishes meanwhile, as windows
-# may while SDL sets up: search again instead of --sync, for at most 30 s.
+# may while SDL sets up: search again instead of --sync, while the game runs, for at most 90 s (a loaded
+# machine starting several X servers at once can take long).
 win=
-for _ in $(seq 60); do
+for _ in $(seq 180); do
     win=$(xdotool search --name '^Quickstep$' 2>/dev/null | head -1)
     [ -n "$win" ] && break
+    kill -0 $pid 2>/dev/null || break
     sleep 0.5
 done
-[ -n "$win" ] || { echo "no window" >>"$log.err"; kill $pid; exit 1; }
+if [ -z "$win" ]; then
+    if kill -0 $pid 2>/dev/null; then
+        echo "no window named Quickstep after 90 s on $DISPLAY; windows: $(xdotool search --name . getwindowname %@ 2>&1 | head -5 | tr '\n' ';')" >>"$log.err"
+        kill $pid
+    else
+        wait $pid
+        echo "the game ended (exit $?) before its window was found" >>"$log.err"
+    fi
+    exit 1
+fi
 sleep 1
 for k in "$@"; do
     case $k in
