@@ -2,17 +2,24 @@
 """Measures how hard each shipped level is, for the difficulty table in LEVELS.md.
 
 For every jump press in a level's solution.txt (a `+jump` with its `-jump`, or a `jump` tap) it moves that
-one press, release with it, by 1, 2, ... ticks earlier and later, and replays the level with game_trace
-until the run no longer finishes cleanly (the goal reached with no heart lost): the press's window is the
-number of ticks it may start on. The hardest jump is the press with the smallest window. Checkpoints come
+one press, release with it, by 1, 2, ... ticks earlier and later, and replays the level until the run no
+longer finishes cleanly (the goal reached with no heart lost): the press's window is the number of ticks it
+may start on. The hardest jump is the press with the smallest window. By default the measure is a
+player's: when the moved press fails with every later input where it was, game_retime may re-time the next
+NEXT jump presses after it (2 by default), each by up to RETIME ticks (6 by default), and the press counts
+if some such re-timing finishes cleanly. With --strict every later input stays where it was (game_trace). Checkpoints come
 from the level's state at tick 0 (`quickstep --dump-state`): their count, and the longest stretch without
 one, in tiles (start, checkpoints and goal in order of x) and in ticks of the solution (from the start or a
 checkpoint reached to the next one or the goal).
 
-usage: difficulty_table.py BUILD_DIR [--max-shift K] LEVEL_FOLDER...     (K: 12 by default)
-Prints one Markdown table row per level.
+usage: difficulty_table.py BUILD_DIR [--max-shift K] [--strict | --next NEXT --retime RETIME] [--jobs J]
+                           LEVEL_FOLDER...
+K: 12 by default; J: levels measured at once (1 by default). Prints one Markdown table row per level, in the
+order given.
 """
 import json
+import multiprocessing
+import os
 import subprocess
 import sys
 import tempfile
@@ -64,7 +71,21 @@ def run(build, level, lines):
     return clean, rows
 
 
-def level_row(build, level, max_shift):
+def retimed(build, level, lines, after, follow):
+    """Whether `lines` finish `level` cleanly once game_retime may move the next follow[0] jump presses
+    pressed after tick `after`, each by up to follow[1] ticks."""
+    with tempfile.TemporaryDirectory() as scratch:
+        script = os.path.join(scratch, "script.txt")
+        with open(script, "w") as out:
+            out.write("\n".join(lines) + "\n")
+        return subprocess.run([f"{build}/game_retime", level, script, os.path.join(scratch, "out.txt"),
+                               "--after", str(after), "--next", str(follow[0]), "--max-move",
+                               str(follow[1]), "--no-hops", "--rounds", str(2 * follow[0])],
+                              capture_output=True).returncode == 0
+
+
+def level_row(build, level, max_shift, follow):
+    """The table row of `level`; `follow` is (next presses, ticks) for a player's measure, None for strict."""
     lines, presses = parse_script(f"{level}/solution.txt")
     ok, rows = run(build, level, lines)
     if not ok:
@@ -76,7 +97,10 @@ def level_row(build, level, max_shift):
         for sign in (-1, 1):
             for by in range(1, max_shift + 1):
                 moved = shifted(lines, press, sign * by)
-                if moved is None or not run(build, level, moved)[0]:
+                if moved is None:
+                    break
+                at = int(lines[press[0]].split()[0]) + sign * by
+                if not (retimed(build, level, moved, at, follow) if follow else run(build, level, moved)[0]):
                     break
                 width += 1
         windows.append((width, int(lines[press[0]].split()[0])))
@@ -107,14 +131,38 @@ def level_row(build, level, max_shift):
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
-    build, args, max_shift = argv[1], argv[2:], 12
-    if args[0] == "--max-shift":
-        max_shift, args = int(args[1]), args[2:]
+    build, args, max_shift, follow, jobs = argv[1], argv[2:], 12, [2, 6], 1
+    options = {"--max-shift": (1, 60), "--next": (1, 10), "--retime": (1, 30), "--jobs": (1, 64)}
+    while args and args[0].startswith("--"):
+        if args[0] == "--strict":
+            follow, args = None, args[1:]
+            continue
+        if args[0] not in options or len(args) < 2 or not args[1].isdigit():
+            sys.exit(__doc__)
+        low, high = options[args[0]]
+        value = int(args[1])
+        if not low <= value <= high:
+            sys.exit(f"{args[0]} must be {low} to {high}")
+        if args[0] == "--max-shift":
+            max_shift = value
+        elif args[0] == "--jobs":
+            jobs = value
+        elif follow is not None:
+            follow[0 if args[0] == "--next" else 1] = value
+        args = args[2:]
+    if not args:
+        sys.exit(__doc__)
     print("| level | solution ticks | jumps | hardest jump's window (ticks) | checkpoints | "
           "spacing (tiles: start, checkpoints, goal) | longest stretch without a checkpoint |")
     print("|---|---|---|---|---|---|---|")
-    for level in args:
-        print(level_row(build, level, max_shift), flush=True)
+    tasks = [(build, level, max_shift, follow and tuple(follow)) for level in args]
+    with multiprocessing.Pool(jobs) as pool:
+        for row in pool.imap(level_row_of, tasks):
+            print(row, flush=True)
+
+
+def level_row_of(task):
+    return level_row(*task)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,16 @@
 // game_retime: re-times a level's input script after a change of movement feel (jump height, speed, ...)
 // so that it finishes the level again without losing a heart, by moving jump presses and adding hops.
 //   game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts N] [--rounds N]
+//               [--after TICK] [--next K] [--max-move N] [--no-hops]
 // It plays the script headless (as game_trace does, with assets/tuning.json), finds the first tick where
 // the player dies or loses more than N hearts (default 0; with --gems: or finishes with a gem left), and
 // tries, nearest first, moving one of the last two jumps before it by up to 14 ticks (its release with it),
 // or a new hop up to 40 ticks before it. It keeps the change that puts the first mistake latest and goes on
-// from there until the run is clean. Comments and the script's other lines are kept; OUT gets the result and
+// from there until the run is clean. The other options make it re-time only what a player would after one
+// press they made early or late (tools/difficulty_table.py uses them): --after TICK moves only jumps
+// pressed after TICK, however long before the first mistake, and keeps them and new hops after it; --next K
+// only the first K of those; --max-move N keeps each jump within N ticks of where the script had it (14 by
+// default); --no-hops adds no hop. Comments and the script's other lines are kept; OUT gets the result and
 // the changes are printed. Exit 0 when the result is clean, 1 when no change helps (OUT then holds the best
 // found), 2 for bad arguments or files. Check the result with `quickstep LEVEL --headless --input OUT`.
 #include <algorithm>
@@ -30,7 +35,16 @@ struct ScriptLine {
     bool command = false;
     std::int64_t tick = 0;
     std::string word;
-    std::string text;  ///< the line as read for other lines; for a command, its comment ("# ...") if any
+    std::string text;       ///< the line as read for other lines; for a command, its comment ("# ...") if any
+    std::int64_t from = 0;  ///< for a command, its tick in the script as read
+    bool movable = true;    ///< for a jump press, whether the retimer may move it
+};
+
+/// Which changes the retimer may make (the command line's options).
+struct RetimeLimits {
+    std::int64_t after = -1;  ///< only jumps pressed after this tick move; hops go after it
+    int max_move = 14;        ///< a jump stays within this many ticks of its tick as read
+    bool hops = true;         ///< whether new hops may be added
 };
 
 /// What a run of the script shows: the first tick that went wrong, or that it finished clean.
@@ -68,8 +82,9 @@ void sort_commands(std::vector<ScriptLine>& lines) {
 class Retimer {
    public:
     /// `horizon`: the tick after the original script's last command; changes stay before it.
-    Retimer(const CheckedLevel& level, const Tuning& tuning, bool gems, int hearts, std::int64_t horizon)
-        : level_(level), tuning_(tuning), gems_(gems), hearts_(hearts), horizon_(horizon) {}
+    Retimer(const CheckedLevel& level, const Tuning& tuning, bool gems, int hearts, std::int64_t horizon,
+            RetimeLimits limits)
+        : level_(level), tuning_(tuning), gems_(gems), hearts_(hearts), horizon_(horizon), limits_(limits) {}
 
     Outcome play(const std::vector<ScriptLine>& lines) const {
         InputScript script;
@@ -110,20 +125,24 @@ class Retimer {
 
     std::vector<Candidate> candidates(const std::vector<ScriptLine>& lines, std::int64_t mistake) const {
         std::vector<Candidate> out;
-        std::vector<std::size_t> presses;  // jump presses before the mistake, at most 3 s before it
+        std::vector<std::size_t>
+            presses;  // jump presses before the mistake, at most 3 s before it unless --after
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const ScriptLine& l = lines[i];
-            if (l.command && (l.word == "+jump" || l.word == "jump") && l.tick < mistake &&
-                l.tick >= mistake - 180)
+            if (l.command && l.movable && (l.word == "+jump" || l.word == "jump") && l.tick < mistake &&
+                (l.tick >= mistake - 180 || limits_.after >= 0))
                 presses.push_back(i);
         }
         if (presses.size() > 2) presses.erase(presses.begin(), presses.end() - 2);
-        for (int distance = 1; distance <= 14; ++distance) {
+        for (int distance = 1; distance <= std::max(14, limits_.max_move); ++distance) {
             for (int sign : {-1, 1}) {
                 const int d = sign * distance;
                 for (std::size_t p : presses) {
                     std::vector<ScriptLine> moved = lines;
-                    if (moved[p].tick + d < 0 || moved[p].tick + d >= horizon_) continue;
+                    const std::int64_t to = moved[p].tick + d;
+                    if (to < 0 || to >= horizon_ || to <= limits_.after ||
+                        std::abs(to - moved[p].from) > limits_.max_move)
+                        continue;
                     moved[p].tick += d;
                     if (moved[p].word == "+jump") {
                         for (std::size_t j = p + 1; j < moved.size(); ++j) {
@@ -138,13 +157,13 @@ class Retimer {
                                                          " moved by " + std::to_string(d)});
                 }
             }
-            if (distance % 2 == 0 && distance * 2 <= 40) {
+            if (limits_.hops && distance % 2 == 0 && distance * 2 <= 40) {
                 for (int hold : {6, 10, 14, 20}) {
                     const std::int64_t at = mistake - distance * 2;
-                    if (at < 0 || at + hold >= horizon_) continue;
+                    if (at < 0 || at <= limits_.after || at + hold >= horizon_) continue;
                     std::vector<ScriptLine> hop = lines;
-                    hop.push_back({true, at, "+jump", {}});
-                    hop.push_back({true, at + hold, "-jump", {}});
+                    hop.push_back({true, at, "+jump", {}, at});
+                    hop.push_back({true, at + hold, "-jump", {}, at + hold});
                     sort_commands(hop);
                     out.push_back(
                         {std::move(hop), "a hop at " + std::to_string(at) + " held " + std::to_string(hold)});
@@ -160,6 +179,7 @@ class Retimer {
     bool gems_;
     int hearts_;
     std::int64_t horizon_;
+    RetimeLimits limits_;
 };
 
 }  // namespace
@@ -169,6 +189,10 @@ int main(int argc, char** argv) {
     bool gems = false;
     long rounds = 30;
     long hearts = 0;
+    long after = -1;
+    long next = -1;
+    long max_move = 14;
+    bool hops = true;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--gems") {
@@ -177,14 +201,24 @@ int main(int argc, char** argv) {
             hearts = std::strtol(argv[++i], nullptr, 10);
         } else if (arg == "--rounds" && i + 1 < argc) {
             rounds = std::strtol(argv[++i], nullptr, 10);
+        } else if (arg == "--after" && i + 1 < argc) {
+            after = std::strtol(argv[++i], nullptr, 10);
+        } else if (arg == "--next" && i + 1 < argc) {
+            next = std::strtol(argv[++i], nullptr, 10);
+        } else if (arg == "--max-move" && i + 1 < argc) {
+            max_move = std::strtol(argv[++i], nullptr, 10);
+        } else if (arg == "--no-hops") {
+            hops = false;
         } else {
             positional.push_back(arg);
         }
     }
-    if (positional.size() != 3 || rounds < 1 || rounds > 1000 || hearts < 0 || hearts > 1000) {
+    if (positional.size() != 3 || rounds < 1 || rounds > 1000 || hearts < 0 || hearts > 1000 || after < -1 ||
+        after > 10'000'000 || next < -1 || next > 1000 || max_move < 0 || max_move > 600) {
         std::fprintf(
             stderr,
-            "usage: game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts 0..1000] [--rounds 1..1000]\n");
+            "usage: game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts 0..1000] [--rounds 1..1000]\n"
+            "                   [--after 0..10000000] [--next 0..1000] [--max-move 0..600] [--no-hops]\n");
         return 2;
     }
     CheckedLevel checked = check_level(positional[0]);
@@ -217,6 +251,7 @@ int main(int argc, char** argv) {
             if (words >> line.tick >> word && !(words >> extra)) {
                 line.command = true;
                 line.word = word;
+                line.from = line.tick;
                 if (hash != std::string::npos) line.text = text.substr(hash);
             } else {
                 line.text = text;
@@ -231,7 +266,14 @@ int main(int argc, char** argv) {
     std::int64_t last = 0;
     for (const ScriptLine& line : lines)
         if (line.command) last = std::max(last, line.tick);
-    const Retimer retimer(checked, tuning, gems, static_cast<int>(hearts), last + 1);
+    long movable_left = next;  // presses after `after` still movable under --next
+    for (ScriptLine& line : lines) {
+        if (!line.command || (line.word != "+jump" && line.word != "jump")) continue;
+        line.movable = line.tick > after && movable_left != 0;
+        if (line.movable && movable_left > 0) --movable_left;
+    }
+    const Retimer retimer(checked, tuning, gems, static_cast<int>(hearts), last + 1,
+                          {after, static_cast<int>(max_move), hops});
     Outcome now = retimer.play(lines);
     int exit_code = 0;
     for (long round = 0; now.first_mistake != Outcome::clean; ++round) {

@@ -2,6 +2,8 @@
 # a shipped solution with three jumps mistimed (as a changed jump height leaves it) loses a heart in the
 # real game; the tool's result finishes the level in the real game without a heart lost or a death, and
 # keeps the script's comments. A script no change can save ends with exit 1; bad arguments with exit 2.
+# The limits difficulty_table.py uses (--after, --next, --max-move, --no-hops) keep it to the presses and
+# the distance they allow.
 source "$(dirname "$0")/lib/common.bash"
 RETIME=$BIN_DIR/game_retime
 level=07_meadow_hops
@@ -39,7 +41,27 @@ code=$?
 [ $code -eq 1 ] && grep -q "stopped after 1 rounds\|no change" "$SCRATCH/walk.log" \
     && pass "a script one round cannot fix: exit 1, says so" || fail "walk into the pits: exit $code: $(cat "$SCRATCH/walk.log")"
 
+# One press 10 ticks early (the one at 434): it may move when it is the first after --after, by 10 ticks
+# and nothing else; not when --after leaves it out, nor when --max-move keeps it within 5 ticks.
+sed 's/^434 +jump/424 +jump/' "$SRC/levels/$level/solution.txt" >"$SCRATCH/early.txt"
+"$RETIME" "$SRC/levels/$level" "$SCRATCH/early.txt" "$SCRATCH/early.out.txt" --after 400 --next 1 --no-hops \
+    >"$SCRATCH/early.log" 2>&1
+code=$?
+[ $code -eq 0 ] && [ "$(diff "$SCRATCH/early.txt" "$SCRATCH/early.out.txt" | grep -c '^>')" = 2 ] \
+    && grep -q '^> 434 +jump' <(diff "$SCRATCH/early.txt" "$SCRATCH/early.out.txt") \
+    && pass "--after 400 --next 1: only the early press moves, back to 434" \
+    || fail "--after 400 --next 1: exit $code: $(cat "$SCRATCH/early.log")"
+for limits in "--after 424" "--after 400 --next 1 --max-move 5"; do
+    # shellcheck disable=SC2086
+    "$RETIME" "$SRC/levels/$level" "$SCRATCH/early.txt" "$SCRATCH/x.txt" $limits --no-hops >"$SCRATCH/limit.log" 2>&1
+    code=$?
+    [ $code -eq 1 ] && pass "$limits: the press it may not move that far stays, exit 1" \
+        || fail "$limits: exit $code: $(cat "$SCRATCH/limit.log")"
+done
+
 expect_exit 2 "no output file named" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt"
+expect_exit 2 "a --max-move out of range" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt" "$SCRATCH/x.txt" \
+    --max-move 601
 expect_exit 2 "a missing script" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/none.txt" "$SCRATCH/x.txt"
 printf '10 +jmup\n' >"$SCRATCH/bad.txt"
 "$RETIME" "$SRC/levels/$level" "$SCRATCH/bad.txt" "$SCRATCH/x.txt" >/dev/null 2>"$SCRATCH/bad.err"
