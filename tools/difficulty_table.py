@@ -6,8 +6,9 @@ one press, release with it, by 1, 2, ... ticks earlier and later, and replays th
 longer finishes cleanly (the goal reached with no heart lost): the press's window is the number of ticks it
 may start on. The hardest jump is the press with the smallest window. By default the measure is a
 player's: when the moved press fails with every later input where it was, game_retime may re-time the next
-NEXT jump presses after it (2 by default), each by up to RETIME ticks (6 by default), and the press counts
-if some such re-timing finishes cleanly. With --strict every later input stays where it was (game_trace). Checkpoints come
+NEXT jump presses after it (2 by default), each by up to RETIME ticks (6 by default), or the moved press
+may be held for any of HOLDS ticks instead (every later input where it was), and the press counts if one of
+these finishes cleanly. With --strict every later input stays where it was (game_trace). Checkpoints come
 from the level's state at tick 0 (`quickstep --dump-state`): their count, and the longest stretch without
 one, in tiles (start, checkpoints and goal in order of x) and in ticks of the solution (from the start or a
 checkpoint reached to the next one or the goal).
@@ -23,6 +24,8 @@ import os
 import subprocess
 import sys
 import tempfile
+
+HOLDS = (4, 8, 12, 16, 20, 24)  # how long a player may hold a moved jump, in ticks (the measure's default)
 
 
 def parse_script(path):
@@ -71,6 +74,20 @@ def run(build, level, lines):
     return clean, rows
 
 
+def holds(lines, press):
+    """`lines` with the press held for each of HOLDS ticks instead (a player holds a jump as long as it
+    needs); a tap has no hold to change."""
+    if press[1] is None:
+        return
+    start = int(lines[press[0]].split()[0])
+    held = int(lines[press[1]].split()[0]) - start
+    for hold in HOLDS:
+        if hold != held:
+            out = list(lines)
+            out[press[1]] = f"{start + hold} -jump"
+            yield out
+
+
 def retimed(build, level, lines, after, follow):
     """Whether `lines` finish `level` cleanly once game_retime may move the next follow[0] jump presses
     pressed after tick `after`, each by up to follow[1] ticks."""
@@ -100,7 +117,9 @@ def level_row(build, level, max_shift, follow):
                 if moved is None:
                     break
                 at = int(lines[press[0]].split()[0]) + sign * by
-                if not (retimed(build, level, moved, at, follow) if follow else run(build, level, moved)[0]):
+                if not (retimed(build, level, moved, at, follow) or
+                        any(run(build, level, held)[0] for held in holds(moved, press))
+                        if follow else run(build, level, moved)[0]):
                     break
                 width += 1
         windows.append((width, int(lines[press[0]].split()[0])))
