@@ -45,6 +45,9 @@ jobs=$(( $(nproc) < 2 ? $(nproc) : 2 ))
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 configure=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 [ -f build/CMakeCache.txt ] || configure+=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "${unity[@]}")
+# The test command runs the full test tier in both builds (every shipped level, full lengths), and leaves
+# build/ with it; a build configured by hand runs the dev tier unless told otherwise (CONTRIBUTING.md).
+if [ "$mode" = test ]; then configure+=(-DQUICKSTEP_TEST_TIER=full); fi
 cmake -S . -B build "${configure[@]}" >/dev/null
 cmake --build build -j"$jobs"
 took "release build"
@@ -74,7 +77,8 @@ if [ "${QS_SANITIZE:-0}" = 1 ]; then
            "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG")
     compile_flags="$sanitize -fsanitize=fuzzer-no-link"
   fi
-  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF "${unity[@]}" "${extra[@]}" \
+  cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUICKSTEP_BENCHMARKS=OFF -DQUICKSTEP_TEST_TIER=full \
+        "${unity[@]}" "${extra[@]}" \
         "-DCMAKE_CXX_FLAGS=$compile_flags" "-DCMAKE_EXE_LINKER_FLAGS=$sanitize" >/dev/null
   cmake --build build-sanitize -j"$jobs"
   took "sanitizer build"

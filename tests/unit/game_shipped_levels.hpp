@@ -4,9 +4,15 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "game/levels/level_catalog.hpp"
+#include "test_sizing.hpp"
 
 namespace qs::test {
 
@@ -20,6 +26,30 @@ inline constexpr const char* shipped_levels[] = {
     "21_rolling_hills",   "22_walker_patrol",   "23_black_ice",     "24_brittle_cornice",
     "25_the_last_ascent", "26_bounce_valley_b", "27_belt_line_b",   "28_crumble_bridge_b"};
 
+/// The shipped levels the test tier plays: every one in the full tier, the sample that
+/// tests/data/dev_tier_levels.txt names in the dev tier (test_sizing.hpp: dev_tier), which it says in a
+/// MESSAGE so that a passing run shows it sampled.
+inline std::vector<std::string> tier_levels() {
+    std::vector<std::string> all(std::begin(shipped_levels), std::end(shipped_levels));
+    if (!dev_tier()) return all;
+    const std::string path = std::string(QUICKSTEP_SOURCE_DIR) + "/tests/data/dev_tier_levels.txt";
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in.is_open(), "cannot read " << path);
+    std::vector<std::string> sample;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream words(line.substr(0, line.find('#')));
+        std::string name;
+        if (!(words >> name)) continue;
+        REQUIRE_MESSAGE(std::find(all.begin(), all.end(), name) != all.end(),
+                        path << " names " << name << ", which is not a shipped level");
+        sample.push_back(name);
+    }
+    REQUIRE_MESSAGE(!sample.empty(), path << " names no level");
+    MESSAGE("dev tier: " << sample.size() << " of " << all.size()
+                         << " levels; every one: cmake -DQUICKSTEP_TEST_TIER=full build");
+    return sample;
+}
+
 /// Calls use(checked) for every shipped level, checked as the game checks it (a broken one fails the test).
 template <class Use>
 void for_each_shipped_level(Use&& use) {
@@ -27,6 +57,17 @@ void for_each_shipped_level(Use&& use) {
         const std::string level_name = name;
         CAPTURE(level_name);
         CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
+        REQUIRE(checked.level);
+        use(checked);
+    }
+}
+
+/// Calls use(checked) for every level the test tier plays (tier_levels), checked as the game checks it.
+template <class Use>
+void for_each_tier_level(Use&& use) {
+    for (const std::string& level_name : tier_levels()) {
+        CAPTURE(level_name);
+        CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level_name);
         REQUIRE(checked.level);
         use(checked);
     }

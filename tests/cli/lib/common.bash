@@ -6,6 +6,7 @@ SRC=$2
 SCRATCH=$3
 BIN_DIR=$(dirname "$QS")
 source "$(dirname "${BASH_SOURCE[0]}")/python.bash"
+source "$(dirname "${BASH_SOURCE[0]}")/tier.bash"
 # The tests' python3 snippets import their helpers from lib/ (input_script.py, png.py).
 export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 export QS_BIN_DIR=$BIN_DIR  # where tools such as png_to_ppm are (lib/png.py uses it)
