@@ -3,10 +3,11 @@
 # the same "complete:" line and the same final dump. A variant that rewinds and quickloads mid-run replays
 # exactly too, and so does a run that loads a save file made by an earlier process (the replay carries it).
 # Damaged replays (truncated, bit-flipped, too new, not a replay, level changed) exit 1 with a
-# message naming the file.
+# message naming the file. The dev test tier (lib/tier.bash) records its sample of the levels.
 source "$(dirname "$0")/lib/common.bash"
+tier_levels "$SRC"
 
-for level_dir in "$SRC"/levels/*/; do
+for level_dir in "${TIER_LEVEL_DIRS[@]}"; do
     level=$(basename "$level_dir")
     solution="$level_dir/solution.txt"
     [ -f "$solution" ] || continue

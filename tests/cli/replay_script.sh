@@ -2,7 +2,9 @@
 # played with --input in a new process: the same "complete:" line and the same final dump. So is a run
 # with restarts, quicksaves, quickloads and a rewind. Replays a
 # script cannot play as recorded are refused with the reason (exit 1), bad arguments are usage errors.
+# The dev test tier (lib/tier.bash) round-trips its sample of the levels.
 source "$(dirname "$0")/lib/common.bash"
+tier_levels "$SRC"
 
 # round_trip NAME LEVEL SCRIPT [ARGS...]: record, convert, play; compares the complete line and the dump.
 round_trip() {
@@ -23,7 +25,7 @@ round_trip() {
     fi
 }
 
-for level_dir in "$SRC"/levels/*/; do
+for level_dir in "${TIER_LEVEL_DIRS[@]}"; do
     level=$(basename "$level_dir")
     [ -f "$level_dir/solution.txt" ] || continue
     round_trip "$level" "$level" "$level_dir/solution.txt"

@@ -7,11 +7,13 @@
 #     release steps again from the level start) and after it (from the quicksave's canonical rebuild);
 #  3. the report line "rewind: <n> ticks, <ms> ms" when a rewind ends, and a rewind past the recording's
 #     start stops at the start.
+# The dev test tier (lib/tier.bash) runs 1 and 2 on its sample of the levels.
 source "$(dirname "$0")/lib/common.bash"
+tier_levels "$SRC"
 
 # The scripts of part 2, for every level at once (one python3 run): $level.b.$choice.txt and the ticks the
 # run is shifted by, $level.b.$choice.shift.
-python3 - "$SCRATCH" "$SRC"/levels/*/ <<'PY' || fail "cannot build the rewind scripts"
+python3 - "$SCRATCH" "${TIER_LEVEL_DIRS[@]}" <<'PY' || fail "cannot build the rewind scripts"
 import os, sys
 from input_script import commands, held_before
 scratch = sys.argv[1]
@@ -40,7 +42,7 @@ for level_dir in sys.argv[2:]:
         open(base + ".shift", "w").write(f"{2 * R}\n")
 PY
 
-for level_dir in "$SRC"/levels/*/; do
+for level_dir in "${TIER_LEVEL_DIRS[@]}"; do
     level=$(basename "$level_dir")
     solution="$level_dir/solution.txt"
     [ -f "$solution" ] || continue

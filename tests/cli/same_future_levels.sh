@@ -3,10 +3,12 @@
 # quickloads, restores the held keys, and plays the rest of the solution W ticks later. B must complete
 # exactly W ticks after A, and both final dumps must be equal but for the tick. Run C does the same through
 # the save file: a new process quickloads A's save from disk (so every field must be in the field lists).
+# The dev test tier (lib/tier.bash) plays its sample of the levels.
 source "$(dirname "$0")/lib/common.bash"
+tier_levels "$SRC"
 
 W=90
-for level_dir in "$SRC"/levels/*/; do
+for level_dir in "${TIER_LEVEL_DIRS[@]}"; do
     level=$(basename "$level_dir")
     solution="$level_dir/solution.txt"
     [ -f "$solution" ] || continue

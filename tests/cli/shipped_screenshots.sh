@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Renders a headless screenshot of every shipped level at tick 0 and at the middle of its solution
 # (the tick of the solution's last command, halved) and checks that each PNG exists, has a PNG
-# signature, the expected size, and is not blank (many distinct bytes, 3 KB at least).
+# signature, the expected size, and is not blank (many distinct bytes, 3 KB at least). The dev test tier
+# (lib/tier.bash) renders its sample of the levels.
 # usage: shipped_screenshots.sh QUICKSTEP_BINARY SOURCE_DIR SCRATCH_DIR
 set -u
 bin=$1 src=$2 scratch=$3
 source "$(dirname "$0")/lib/python.bash"
+source "$(dirname "$0")/lib/tier.bash"
+tier_levels "$src"
 mkdir -p "$scratch"
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
 failures=0
@@ -39,7 +42,7 @@ if len(rows) < height // 8:
 print(f"{width}x{height}, {len(data)} bytes")
 PY
 }
-for dir in "$src"/levels/*/; do
+for dir in "${TIER_LEVEL_DIRS[@]}"; do
     dir=${dir%/}
     name=$(basename "$dir")
     last=0
