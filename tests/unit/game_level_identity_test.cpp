@@ -1,6 +1,7 @@
 // Play and look identities: the same pixels whatever the encoder give the same identities (every PNG of
 // every shipped level re-encoded by ImageMagick and by optipng); an art edit changes the look only; a
-// moved entity, a changed tile, a play key or the tuning change play and name what changed.
+// moved entity, a changed tile, a play key or the tuning change play and name what changed. The dev test
+// tier re-encodes its sample of the levels (game_shipped_levels.hpp: tier_levels).
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -69,7 +70,7 @@ const Tuning default_tuning{};
 }  // namespace
 
 TEST_CASE("re-encoding every PNG of every shipped level (ImageMagick, then optipng) changes no identity") {
-    for (const char* name : test::shipped_levels) {
+    for (const std::string& name : test::tier_levels()) {
         CAPTURE(name);
         test::ScratchDir scratch("qs_identity_reencode");
         const fs::path original = fs::path(QUICKSTEP_SOURCE_DIR) / "levels" / name;

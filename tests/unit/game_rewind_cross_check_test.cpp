@@ -3,7 +3,8 @@
 // on the 10 000-entity stress level (stepped back over exactly, too), and it does find one made behind the
 // world's back. In the sanitizer build the shipped levels play the first 400 ticks of their solutions and
 // the stress level 90 ticks instead of 240 (every level and every entity still checked on every tick); the
-// full lengths run in the release build (test_sizing.hpp).
+// full lengths run in the release build (test_sizing.hpp). The dev test tier plays its sample of the
+// shipped levels (game_shipped_levels.hpp: tier_levels).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -20,7 +21,7 @@ using namespace qs::test;
 
 TEST_CASE("cross-check: no entity of a shipped level changes without a change mark") {
     const std::int64_t solution_ticks = sized<std::int64_t>(100000, 400);
-    for (const char* level : shipped_levels) {
+    for (const std::string& level : tier_levels()) {
         CAPTURE(level);
         RecordedRun run;
         run.dump_every = 0;

@@ -4,7 +4,8 @@
 // the rewound run did; a quickload starts the recording again; the memory cap drops the oldest ticks only;
 // the best run's ghost track and its file. In the sanitizer build the step-back plays the first 400 ticks
 // of each solution (every level, every kind of entity it starts with, each tick stepped back over); the
-// whole solutions run in the release build (test_sizing.hpp).
+// whole solutions run in the release build (test_sizing.hpp). The dev test tier steps back through its
+// sample of the levels (game_shipped_levels.hpp: tier_levels).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -27,7 +28,7 @@ TEST_CASE("stepping back through every tick of every solution gives exactly each
     // Recorded from the change marks alone: a write nobody marked leaves the recording behind the world,
     // and stepping back then gives a state that differs from the one that was there.
     const std::int64_t solution_ticks = sized<std::int64_t>(100000, 400);
-    for (const char* level : shipped_levels) {
+    for (const std::string& level : tier_levels()) {
         CAPTURE(level);
         RecordedRun run;
         run.dump_every = 20;

@@ -5,7 +5,8 @@
 // Still bodies (doors, turrets) are held the same way: Box2D has those near the player only, with the same
 // contacts and the same future as a world holding them all. In the sanitizer build the shipped levels and
 // the corridor play 600 ticks each (one F5 + F9 among them); the full lengths run in the release build
-// (test_sizing.hpp).
+// (test_sizing.hpp). The dev test tier plays its sample of the shipped levels
+// (game_shipped_levels.hpp: tier_levels).
 #include <doctest/doctest.h>
 
 #include <box2d/box2d.h>
@@ -321,7 +322,7 @@ TEST_CASE("terrain window: the player's contacts are those of a world holding th
         }
     };
     SUBCASE("shipped levels") {
-        qs::test::for_each_shipped_level([&](const CheckedLevel& checked) {
+        qs::test::for_each_tier_level([&](const CheckedLevel& checked) {
             play(checked.level, checked.entities, qs::test::sized(1500, 600), 11);
         });
         CHECK(moves > 0);

@@ -7,7 +7,8 @@
 // and a save that wakes still bodies are compared by exact state (every field's bytes) every tick. In the
 // sanitizer build the shipped levels and the platform map play 300 ticks each, the stress level 200 and the
 // rebuild test 350 (all four kinds of rebuild still happen); the full lengths run in the release build
-// (test_sizing.hpp).
+// (test_sizing.hpp). The dev test tier plays its sample of the shipped levels
+// (game_shipped_levels.hpp: tier_levels).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -332,7 +333,7 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
         REQUIRE(dump_and_prevs(*twins.fast) == dump_and_prevs(*twins.slow));
     };
     SUBCASE("shipped levels") {
-        qs::test::for_each_shipped_level([&](const CheckedLevel& checked) {
+        qs::test::for_each_tier_level([&](const CheckedLevel& checked) {
             play(checked.level, checked.entities, qs::test::sized(1200, 300), 1, 10);
         });
     }
