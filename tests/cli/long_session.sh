@@ -8,8 +8,8 @@
 #  - the last load is exact: the dump right after the final F9 equals the dump at its F5 (a second run of
 #    the same script stopped at the F5 tick),
 #  - the run's replay (--record, then --replay) ends in the same dump, with the same memory checks.
-# CI runs 30 minutes of game time on the shipped level (8 in a sanitizer build, two restarts still within
-# it) and 1 on the big one (its run only); the full length
+# CI runs 30 minutes of game time on the shipped level (8 in a sanitizer build and in the dev test tier,
+# lib/tier.bash, two restarts still within it) and 1 on the big one (its run only); the full length
 # (one hour and 20 minutes, every check; see README; longer than ctest's timeout) is:
 #   QS_LONG_SESSION=full bash tests/cli/long_session.sh "$PWD/build/quickstep" "$PWD" /tmp/qs_long
 source "$(dirname "$0")/lib/common.bash"
@@ -21,8 +21,10 @@ source "$(dirname "$0")/lib/common.bash"
 if [ "${QS_LONG_SESSION:-}" = full ]; then
     SHIPPED_TICKS=$((60 * 60 * 60)) BIG_TICKS=$((20 * 60 * 60))
 else
-    SHIPPED_TICKS=$(sized $((30 * 60 * 60)) $((8 * 60 * 60))) BIG_TICKS=$((1 * 60 * 60))
+    SHIPPED_TICKS=$(tiered "$(sized $((30 * 60 * 60)) $((8 * 60 * 60)))" $((8 * 60 * 60))) BIG_TICKS=$((1 * 60 * 60))
 fi
+[ "$SHIPPED_TICKS" -lt $((30 * 60 * 60)) ] &&
+    echo "$(test_tier) tier${QS_SANITIZER_BUILD:+, sanitizer build}: $((SHIPPED_TICKS / 3600)) of 30 minutes of game time on the shipped level"
 
 # make_script TICKS FILE: the session's input (deterministic), ending with F5 at TICKS-100 and F9 at TICKS.
 make_script() {

@@ -2,8 +2,9 @@
 // quickload from memory and from disk, restart — checking after every load that the world equals its
 // snapshot (layout, every entity, game state) and that no key dangles (every stored key was handed out by
 // the SlotMap, and resolves to the same kind of entity, or to nothing, exactly as when it was saved).
-// In the sanitizer build it does 20 000 operations (every kind of operation still happens many times, each
-// load still checked in full); the 100 000 run in the release build (test_sizing.hpp).
+// In the sanitizer build and in the dev test tier it does 20 000 operations (every kind of operation still
+// happens many times, each load still checked in full); the 100 000 run in the release build's full tier
+// (test_sizing.hpp).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -87,7 +88,8 @@ TEST_CASE("soak: 100000 random operations; every load restores the snapshot exac
     const fs::path save_path = dir / "quicksave-1.qss";
     ActionState actions;
     std::map<std::string, int> done;
-    const int operations = sized(100000, 20000);
+    const int operations = tiered(sized(100000, 20000), 20000);
+    if (operations < 100000) MESSAGE(operations << " of 100 000 operations (dev tier or sanitizer build)");
     auto check_load = [&](const Saved& saved) {
         REQUIRE(dump_state(*world, 0).dump() == saved.dump);
         REQUIRE(world->capture().layout == saved.snapshot.layout);
