@@ -7,8 +7,8 @@
 // and a save that wakes still bodies are compared by exact state (every field's bytes) every tick. In the
 // sanitizer build the shipped levels and the platform map play 300 ticks each, the stress level 200 and the
 // rebuild test 350 (all four kinds of rebuild still happen); the full lengths run in the release build
-// (test_sizing.hpp). The dev test tier plays its sample of the shipped levels
-// (game_shipped_levels.hpp: tier_levels).
+// (test_sizing.hpp). The dev test tier plays its sample of the shipped levels (game_shipped_levels.hpp:
+// tier_levels), and the stress level and the platform map for the sanitizer build's lengths.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -339,7 +339,7 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
     }
     SUBCASE("a stress level") {
         StressLevel stress = make_stress_level(1500, 3);
-        play(stress.level, stress.entities, qs::test::sized(400, 200), 10, 10);
+        play(stress.level, stress.entities, qs::test::tiered(qs::test::sized(400, 200), 200), 10, 10);
     }
     SUBCASE("platforms beside doors and turrets, walkers riding, switches toggling everything") {
         MapLevel map = make_map_level({
@@ -377,7 +377,8 @@ TEST_CASE("world index: box queries give Box2D's answers, and worlds evolve exac
             area.h = 6;
             map.entities.push_back(area);
         }
-        for (unsigned run = 0; run < 4; ++run) play(map.level, map.entities, qs::test::sized(900, 300), 1, 1);
+        const int map_ticks = qs::test::tiered(qs::test::sized(900, 300), 300);
+        for (unsigned run = 0; run < 4; ++run) play(map.level, map.entities, map_ticks, 1, 1);
     }
 }
 
