@@ -287,7 +287,8 @@ class SlotMap {
         export_layout_into(layout);
         return layout;
     }
-    /// export_layout() written over `layout`, reusing its storage (fresh storage is made present at once).
+    /// export_layout() written over `layout`, reusing its storage (fresh storage is made present at once;
+    /// the free list gets room for every slot, so a later export of as many slots fits whatever is free).
     void export_layout_into(Layout& layout) const {
         layout.slots.clear();
         if (layout.slots.capacity() < slots_.size()) {
@@ -297,7 +298,11 @@ class SlotMap {
         }
         for (const Slot& slot : slots_) layout.slots.push_back(SlotState{slot.generation, slot.alive});
         layout.free_list.clear();
-        layout.free_list.reserve(free_count_);
+        if (layout.free_list.capacity() < free_count_) {
+            layout.free_list = {};
+            layout.free_list.reserve(slots_.size());
+            populate_pages(layout.free_list.data(), slots_.size() * sizeof(std::uint32_t));
+        }
         for (std::uint32_t i = free_head_; i != kNone; i = slots_[i].link) layout.free_list.push_back(i);
     }
 

@@ -52,8 +52,9 @@ bool PlaySession::start(CheckedLevel checked) {
     play_ = qs::play_identity(current_.identity, tuning_);
     world_ = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
     rewind_.start(*world_);
-    save_pool_.prepare(world_->entities.size());  // the first F5 then captures into present memory
-    prepare_load_room();                          // and the first F9 restores into it
+    // The first F5 then captures into present memory, and the first F9 restores into it.
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    prepare_load_room();
     if (placements_level_.lock() != current_.level &&
         !(placements_made_.valid() && placements_made_for_ == current_.level)) {
         // What the level placed, which every save carries: made on the helper thread before the first F5.
@@ -108,7 +109,8 @@ void PlaySession::quicksave(std::int64_t tick) {
     print_level_report(0);
     auto started = Clock::now();
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
-    std::shared_ptr<SavedGame> save = save_pool_.acquire(world_->entities.size());
+    std::shared_ptr<SavedGame> save =
+        save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
     save->level = world_->level().folder_name;
     save->play = play_;
     save->legacy_files_hash = 0;
@@ -125,7 +127,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     std::promise<double> main_thread_ms;
     int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
-    save_pool_.prepare(world_->entities.size());
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     prepare_load_room();
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
@@ -282,7 +284,7 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
     }
     world_ = std::move(fresh);
     rewind_.start(*world_);
-    save_pool_.prepare(world_->entities.size());
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     prepare_load_room();
     return true;
 }
@@ -313,11 +315,12 @@ void PlaySession::step(const ActionState& actions) {
     // that many ticks again. Keyed to the level timer, which quickloads and rewinds restore, so every run of
     // the same inputs rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
-        std::shared_ptr<SavedGame> keyframe = save_pool_.acquire(world_->entities.size());
+        std::shared_ptr<SavedGame> keyframe =
+            save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);
         rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
         save_pool_.keep(keyframe);
-        save_pool_.prepare(world_->entities.size());
+        save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     }
     print_level_report(ms_since(started));
 }

@@ -83,8 +83,9 @@ GameState game_from_bytes(const std::vector<std::uint8_t>& bytes) {
 }
 
 /// The memory a keyframe holds, counted as the SavePool sizes the saves it captures into (room for an eighth
-/// more entities and 64 more), so that the count is a function of the recorded states alone (dumps show it)
-/// and not of which save the pool handed out.
+/// more entities and 64 more; the free list counted as long as it is, not as the room the pool gives it),
+/// so that the count is a function of the recorded states alone (dumps show it) and not of which save the
+/// pool handed out.
 std::size_t snapshot_bytes(const WorldSnapshot& snapshot) {
     const std::size_t room = SavePool::room_for(snapshot.entities.size());
     return sizeof(WorldSnapshot) + room * sizeof(EntityMap::SlotState) +

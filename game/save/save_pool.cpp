@@ -6,14 +6,14 @@
 #include <algorithm>
 #include <atomic>
 
-#include "engine/page_populate.hpp"
-
 namespace qs {
 
 namespace {
 
-bool has_room(const SavedGame& save, std::size_t entities) {
-    return save.snapshot.entities.capacity() >= entities;
+bool has_room(const SavedGame& save, std::size_t entities, std::size_t slots) {
+    const EntityMap::Layout& layout = save.snapshot.layout;
+    return save.snapshot.entities.capacity() >= entities && layout.slots.capacity() >= slots &&
+           layout.free_list.capacity() >= slots;
 }
 
 /// Only the pool holds it: no reader (the file writer's thread included) can still see its contents.
@@ -26,9 +26,9 @@ bool let_go(const std::shared_ptr<SavedGame>& save) {
 
 }  // namespace
 
-std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities) {
+std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t slots) {
     for (auto it = watched_.begin(); it != watched_.end(); ++it) {
-        if (let_go(*it) && has_room(**it, entities)) {
+        if (let_go(*it) && has_room(**it, entities, slots)) {
             std::shared_ptr<SavedGame> save = std::move(*it);
             watched_.erase(it);
             return save;
@@ -39,7 +39,7 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities) {
     // (headless) can press F5 again before the helper thread got to it.
     if (spare_.valid()) {
         std::shared_ptr<SavedGame> spare = spare_.get();
-        if (has_room(*spare, entities)) return spare;
+        if (has_room(*spare, entities, slots)) return spare;
         to_free_.push_back(std::move(spare));
     }
     return std::make_shared<SavedGame>();
@@ -70,21 +70,26 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
     }
 }
 
-void SavePool::prepare(std::size_t entities) {
+void SavePool::prepare(std::size_t entities, std::size_t slots) {
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
     if (!helper_.threaded()) to_free_.clear();
     if (spare_.valid() || !helper_.threaded()) return;
-    start_spare(room_for(entities));
+    start_spare(room_for(entities), room_for(slots));
 }
 
-void SavePool::start_spare(std::size_t room) {
-    spare_ = helper_.run([room, surplus = std::move(to_free_)]() mutable {
+void SavePool::start_spare(std::size_t entities, std::size_t slots) {
+    spare_ = helper_.run([entities, slots, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();
-        // Made to size here (its pages written): the capture then only assigns (World::begin_copy).
-        save->snapshot.entities.resize(room);
-        save->snapshot.layout.slots.reserve(room);
-        populate_pages(save->snapshot.layout.slots.data(), room * sizeof(save->snapshot.layout.slots[0]));
+        // Made to size here, every page written (small blocks too, which populate_pages leaves alone): the
+        // capture then only assigns (World::begin_copy), and the slot table and free list it exports fit in
+        // present pages (SlotMap::export_layout_into).
+        save->snapshot.entities.resize(entities);
+        EntityMap::Layout& layout = save->snapshot.layout;
+        layout.slots.resize(slots);
+        layout.slots.clear();
+        layout.free_list.resize(slots);
+        layout.free_list.clear();
         return save;
     });
     to_free_.clear();

@@ -24,17 +24,20 @@ class SavePool {
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;
 
-    /// A save to capture `entities` entities into: a watched save nobody else holds with room for them, else
-    /// the spare if it has room (waiting for it when it is still being made), else a new one. Its fields are
-    /// stale; the caller overwrites them all (World::capture_into, level, hash, tick, sequence).
-    std::shared_ptr<SavedGame> acquire(std::size_t entities);
+    /// A save to capture a world of `entities` live entities in `slots` slots into: a watched save nobody
+    /// else holds with room for them (entities, the slot table and a free list as long), else the spare if
+    /// it has room (waiting for it when it is still being made), else a new one. Its fields are stale; the
+    /// caller overwrites them all (World::capture_into, level, hash, tick, sequence).
+    std::shared_ptr<SavedGame> acquire(std::size_t entities, std::size_t slots);
     /// Watches `save` (filled and handed to the ring, the rewind buffer...) for reuse once it is let go.
     void keep(std::shared_ptr<SavedGame> save);
-    /// Starts making a spare with room for `entities` (and some growth) on a second thread, which also frees
-    /// the saves let go beyond max_free; nothing is started while a spare is ready or being made.
-    void prepare(std::size_t entities);
+    /// Starts making a spare with room for `entities` in `slots` (and some growth of both) on a second
+    /// thread, which also frees the saves let go beyond max_free; nothing is started while a spare is ready
+    /// or being made.
+    void prepare(std::size_t entities, std::size_t slots);
 
-    /// The entities a spare made for `entities` has room for (a few spawns later it still fits).
+    /// The entities (or slots) a spare made for `entities` (or slots) has room for (a few spawns later it
+    /// still fits).
     static constexpr std::size_t room_for(std::size_t entities) { return entities + entities / 8 + 64; }
 
     /// For tests: saves watched, waiting to be freed, whether a spare is ready or being made, and ready.
@@ -46,7 +49,7 @@ class SavePool {
     }
 
    private:
-    void start_spare(std::size_t room);
+    void start_spare(std::size_t entities, std::size_t slots);
 
     std::vector<std::shared_ptr<SavedGame>> watched_;  ///< oldest first
     std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread

@@ -14,15 +14,19 @@
 TEST_CASE("save pool: a save is handed out again only once nothing else holds it, and only with room") {
     qs::Worker helper;
     qs::SavePool pool(helper, 4, 2);
-    std::shared_ptr<qs::SavedGame> first = pool.acquire(10);
+    std::shared_ptr<qs::SavedGame> first = pool.acquire(10, 10);
     first->snapshot.entities.reserve(100);
+    first->snapshot.layout.slots.reserve(100);
+    first->snapshot.layout.free_list.reserve(60);
     pool.keep(first);
     const qs::SavedGame* first_address = first.get();
-    CHECK(pool.acquire(10).get() != first_address);  // `first` still holds it (the ring, say)
+    CHECK(pool.acquire(10, 10).get() != first_address);  // `first` still holds it (the ring, say)
     first.reset();
-    CHECK(pool.acquire(1000).get() != first_address);  // no room for 1000 entities
+    CHECK(pool.acquire(1000, 1000).get() != first_address);  // no room for 1000 entities
+    CHECK(pool.acquire(50, 200).get() != first_address);     // nor for a slot table of 200
+    CHECK(pool.acquire(50, 80).get() != first_address);      // nor for a free list as long as 80 slots
     CHECK(pool.watched() == 1);
-    std::shared_ptr<qs::SavedGame> again = pool.acquire(50);
+    std::shared_ptr<qs::SavedGame> again = pool.acquire(50, 60);
     CHECK(again.get() == first_address);
     CHECK(pool.watched() == 0);
 }
@@ -45,22 +49,22 @@ TEST_CASE(
     std::weak_ptr<qs::SavedGame> unwatched = held.front();
     held.front().reset();  // its last owner lets it go: freed there
     CHECK(unwatched.expired());
-    pool.prepare(10);
+    pool.prepare(10, 10);
     CHECK(pool.to_free() == 0);  // handed to the spare's thread
 }
 
 TEST_CASE("save pool: while a spare waits unused, saves let go do not pile up to be freed") {
     qs::Worker helper;
     qs::SavePool pool(helper, 64, 2);
-    pool.prepare(10);
+    pool.prepare(10, 10);
     REQUIRE(pool.has_spare());
     // F5 after F5 reuses a let-go save first, so the spare is never taken; what is let go beyond the two
     // kept must still be freed, not held until the spare is used.
     for (int i = 0; i < 1000; ++i) {
-        std::shared_ptr<qs::SavedGame> save = pool.acquire(0);
+        std::shared_ptr<qs::SavedGame> save = pool.acquire(0, 0);
         pool.keep(save);
         pool.keep(std::make_shared<qs::SavedGame>());
-        pool.prepare(10);
+        pool.prepare(10, 10);
         CHECK(pool.to_free() <= 2);
     }
     CHECK(pool.has_spare());
@@ -70,25 +74,27 @@ TEST_CASE("save pool: the spare is made on a second thread with room to grow and
     qs::Worker helper;
     qs::SavePool pool(helper);
     CHECK_FALSE(pool.has_spare());
-    pool.prepare(1000);
+    pool.prepare(1000, 3000);
     CHECK(pool.has_spare());
-    pool.prepare(5);  // one is being made already: no second one
+    pool.prepare(5, 5);  // one is being made already: no second one
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (!pool.spare_ready() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     REQUIRE(pool.spare_ready());
-    std::shared_ptr<qs::SavedGame> spare = pool.acquire(1000);
+    std::shared_ptr<qs::SavedGame> spare = pool.acquire(1000, 3000);
     CHECK(spare->snapshot.entities.capacity() >= 1000 + 1000 / 8);
-    CHECK(spare->snapshot.layout.slots.capacity() >= 1000);
+    // Room for the slot table and a free list of every slot: the capture allocates nothing.
+    CHECK(spare->snapshot.layout.slots.capacity() >= 3000 + 3000 / 8);
+    CHECK(spare->snapshot.layout.free_list.capacity() >= 3000 + 3000 / 8);
     CHECK_FALSE(pool.has_spare());
 }
 
 TEST_CASE("save pool: a spare still being made is waited for, not replaced by a fresh save") {
     qs::Worker helper;
     qs::SavePool pool(helper);
-    pool.prepare(5000);
+    pool.prepare(5000, 5000);
     // Taken at once, before the helper may have finished it: the F5 gets the spare's present pages.
-    std::shared_ptr<qs::SavedGame> spare = pool.acquire(5000);
+    std::shared_ptr<qs::SavedGame> spare = pool.acquire(5000, 5000);
     CHECK(spare->snapshot.entities.capacity() >= qs::SavePool::room_for(5000));
     CHECK(spare->snapshot.layout.slots.capacity() >= qs::SavePool::room_for(5000));
     CHECK_FALSE(pool.has_spare());
@@ -113,6 +119,8 @@ TEST_CASE("capture_into over a used, larger snapshot gives exactly what a fresh 
     fresh.snapshot = smaller->capture();
     CHECK(reused.snapshot.layout == fresh.snapshot.layout);
     CHECK_FALSE(fresh.snapshot.layout.free_list.empty());
+    // Its free list has room for every slot: a later capture with more slots free allocates nothing.
+    CHECK(fresh.snapshot.layout.free_list.capacity() >= smaller->entities.slot_count());
     CHECK(reused.snapshot.entities.size() == fresh.snapshot.entities.size());
     CHECK(qs::encode_save_body(reused) == qs::encode_save_body(fresh));
 }
