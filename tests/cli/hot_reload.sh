@@ -68,18 +68,18 @@ grep -q "hot reload kept the last good version: .*hot.lvl: line 1, column" "$SCR
 printf '{ "obj_colors": ["#000000"], "obj_prefabs": ["ground"], "spr_colors": ["#0000ff", "#ffff00"], "spr_prefabs": ["player", "coin"] }\n' >"$level/hot.lvl"
 art "............"
 ( after_start "$SCRATCH/coin.err"; edit_png "$level/sprites/layer0.png" '8,2=#ffff00' ) &
-xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/coin.json" \
+xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 240 --dump-state "$SCRATCH/coin.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/coin.out" 2>"$SCRATCH/coin.err"
 wait
 grep -q "^quickstep: hot reload of 'hot': kept your place, 1 of 1 entities; 1 new coin$" "$SCRATCH/coin.err" \
     && pass "the reload says what it carried" || fail "no carry line: $(cat "$SCRATCH/coin.err")"
-[ "$(json_query "$SCRATCH/coin.json" 'd["game"]["timer_ticks"] == 480 and len(of("coin")) == 1')" = True ] \
+[ "$(json_query "$SCRATCH/coin.json" 'd["game"]["timer_ticks"] == 240 and len(of("coin")) == 1')" = True ] \
     && pass "the game went on (its timer kept) with the new coin" || fail "the reload restarted the level"
 
 # 4. A wall drawn where the player stands: the player goes to the nearest free spot, and the toast says so.
 art "............"
 ( after_start "$SCRATCH/wall.err"; edit_png "$level/geometry/layer0.png" '1,4=#000000' ) &
-xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 480 --dump-state "$SCRATCH/wall.json" \
+xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --frames 240 --dump-state "$SCRATCH/wall.json" \
     --save-dir "$SCRATCH/saves" >"$SCRATCH/wall.out" 2>"$SCRATCH/wall.err"
 wait
 grep -q "^quickstep: hot reload of 'hot': kept your place (moved [0-9.]* tiles out of a wall), 1 of 1 entities" \

@@ -77,7 +77,9 @@ play() {  # play NAME KEY: holds KEY for 2 s in 01_first_steps, dumps the state
     xvfb-run -a -s "-screen 0 1280x720x24" bash "$SCRATCH/drive.sh" "$SCRATCH/$1" "$QS" 01_first_steps \
         --save-dir "$SCRATCH/saves" --frames 600 --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
 }
-play start_only space  # a still start: where the player stands
+# Where the player stands when nothing is pressed: the same 600 ticks, headless (no window to wait for).
+SDL_VIDEODRIVER=dummy "$QS" 01_first_steps --headless --frames 600 --save-dir "$SCRATCH/saves" \
+    --dump-state "$SCRATCH/start_only.json" >/dev/null 2>&1 || fail "the still run failed"
 play right Right
 play d d
 x0=$(json_query "$SCRATCH/start_only.json" 'of("player")[0]["x"]')
