@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/whole_number.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/sim/entities/gem.hpp"
 #include "game/sim/tuning.hpp"
@@ -193,28 +194,27 @@ int main(int argc, char** argv) {
     long next = -1;
     long max_move = 14;
     bool hops = true;
+    bool numbers_ok = true;  // every numeric option's value is a whole number (-1 is not one)
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        long* number = arg == "--hearts"     ? &hearts
+                       : arg == "--rounds"   ? &rounds
+                       : arg == "--after"    ? &after
+                       : arg == "--next"     ? &next
+                       : arg == "--max-move" ? &max_move
+                                             : nullptr;
         if (arg == "--gems") {
             gems = true;
-        } else if (arg == "--hearts" && i + 1 < argc) {
-            hearts = std::strtol(argv[++i], nullptr, 10);
-        } else if (arg == "--rounds" && i + 1 < argc) {
-            rounds = std::strtol(argv[++i], nullptr, 10);
-        } else if (arg == "--after" && i + 1 < argc) {
-            after = std::strtol(argv[++i], nullptr, 10);
-        } else if (arg == "--next" && i + 1 < argc) {
-            next = std::strtol(argv[++i], nullptr, 10);
-        } else if (arg == "--max-move" && i + 1 < argc) {
-            max_move = std::strtol(argv[++i], nullptr, 10);
+        } else if (number && i + 1 < argc) {
+            numbers_ok = whole_number(argv[++i], *number) && numbers_ok;
         } else if (arg == "--no-hops") {
             hops = false;
         } else {
             positional.push_back(arg);
         }
     }
-    if (positional.size() != 3 || rounds < 1 || rounds > 1000 || hearts < 0 || hearts > 1000 || after < -1 ||
-        after > 10'000'000 || next < -1 || next > 1000 || max_move < 0 || max_move > 600) {
+    if (!numbers_ok || positional.size() != 3 || rounds < 1 || rounds > 1000 || hearts < 0 || hearts > 1000 ||
+        after < -1 || after > 10'000'000 || next < -1 || next > 1000 || max_move < 0 || max_move > 600) {
         std::fprintf(
             stderr,
             "usage: game_retime LEVEL_FOLDER SCRIPT OUT [--gems] [--hearts 0..1000] [--rounds 1..1000]\n"

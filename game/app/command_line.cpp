@@ -3,12 +3,12 @@
 // one.
 #include "game/app/command_line.hpp"
 
-#include <charconv>
 #include <filesystem>
 #include <optional>
 #include <system_error>
 #include <utility>
 
+#include "engine/whole_number.hpp"
 #include "game/app/level_template.hpp"
 #include "game/app/livesplit_client.hpp"
 
@@ -65,13 +65,6 @@ struct ValueOption {
     std::string (*set)(AppOptions& options, const std::string& value) = nullptr;
 };
 
-/// A whole number >= 0 filling all of `text`.
-template <typename Int>
-bool whole_number(std::string_view text, Int& out) {
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && out >= 0;
-}
-
 const ValueOption value_options[] = {
     {"--levels-dir", nullptr,
      [](AppOptions& o, const std::string& v) {
@@ -85,7 +78,7 @@ const ValueOption value_options[] = {
     {"--frames", nullptr,
      [](AppOptions& o, const std::string& v) {
          std::int64_t frames = 0;
-         if (!whole_number(v, frames)) return "--frames needs a whole number >= 0, got '" + v + "'";
+         if (!qs::whole_number(v, frames)) return "--frames needs a whole number >= 0, got '" + v + "'";
          o.frames = frames;
          return std::string();
      }},
@@ -119,8 +112,8 @@ CommandLine usage_error(std::string message) {
 std::optional<std::pair<int, int>> parse_tile(std::string_view text) {
     const std::size_t comma = text.find(',');
     int x = -1, y = -1;
-    if (comma == std::string_view::npos || !whole_number(text.substr(0, comma), x) ||
-        !whole_number(text.substr(comma + 1), y))
+    if (comma == std::string_view::npos || !qs::whole_number(text.substr(0, comma), x) ||
+        !qs::whole_number(text.substr(comma + 1), y))
         return std::nullopt;
     return std::pair{x, y};
 }

@@ -62,6 +62,10 @@ done
 expect_exit 2 "no output file named" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt"
 expect_exit 2 "a --max-move out of range" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt" "$SCRATCH/x.txt" \
     --max-move 601
+expect_exit 2 "an --after that is not a number" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt" "$SCRATCH/x.txt" \
+    --after abc
+expect_exit 2 "a --next with trailing characters" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/walk.txt" "$SCRATCH/x.txt" \
+    --next 2x
 expect_exit 2 "a missing script" -- "$RETIME" "$SRC/levels/$level" "$SCRATCH/none.txt" "$SCRATCH/x.txt"
 printf '10 +jmup\n' >"$SCRATCH/bad.txt"
 "$RETIME" "$SRC/levels/$level" "$SCRATCH/bad.txt" "$SCRATCH/x.txt" >/dev/null 2>"$SCRATCH/bad.err"
