@@ -122,9 +122,9 @@ bool Screen::open(const Options& options, std::string& error) {
         window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    width, height, flags);
         if (window_) {
-            renderer_ = SDL_CreateRenderer(
-                window_, -1,
-                SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_TARGETTEXTURE);
+            Uint32 renderer_flags = SDL_RENDERER_ACCELERATED | SDL_RENDERER_TARGETTEXTURE;
+            if (options.vsync) renderer_flags |= SDL_RENDERER_PRESENTVSYNC;
+            renderer_ = SDL_CreateRenderer(window_, -1, renderer_flags);
             if (!renderer_) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
         }
     }

@@ -64,6 +64,7 @@ class Screen {
         int base_height = 360;
         bool fill = true;      ///< the canvas takes the window's shape; false: base size with bars
         int window_scale = 2;  ///< initial window size = base * scale
+        bool vsync = true;     ///< each present waits for the display's refresh
         std::string title;     ///< the window title: the program's name
     };
 

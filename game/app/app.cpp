@@ -27,7 +27,8 @@ constexpr std::int64_t headless_idle_ticks = 600;
 
 bool App::open_presentation() {
     presentation_ = std::make_unique<Presentation>();
-    if (!presentation_->open(options_.headless)) return false;
+    // A pad script plays one tick per frame: waiting for the display's refresh would only slow it down.
+    if (!presentation_->open(options_.headless, !options_.pad_script)) return false;
     if (!options_.headless) {
         remove_abandoned_writes();
         std::string message;

@@ -16,11 +16,12 @@ namespace qs {
 
 namespace fs = std::filesystem;
 
-bool Presentation::open(bool headless) {
+bool Presentation::open(bool headless, bool vsync) {
     headless_ = headless;
     screen_ = std::make_unique<Screen>();
     Screen::Options screen_options;
     screen_options.headless = headless;
+    screen_options.vsync = vsync;
     screen_options.title = "Quickstep";
     std::string error;
     if (!screen_->open(screen_options, error)) {

@@ -28,8 +28,9 @@ struct LevelThumbnail;
 class Presentation {
    public:
     /// Opens the window (or the headless canvas) and loads sprites and font; false (message printed)
-    /// when there is no canvas. Missing art is reported and drawn as nothing.
-    bool open(bool headless);
+    /// when there is no canvas. Missing art is reported and drawn as nothing. `vsync`: each frame waits
+    /// for the display's refresh.
+    bool open(bool headless, bool vsync = true);
     /// Opens the audio device and loads every sound effect and the presentation's loops (windowed play only).
     void open_audio();
     /// True when nothing drawn reaches a display and nothing played reaches a listener or a file.
