@@ -64,17 +64,32 @@ with open(path, "w") as f:
 PY
 }
 
+# level_of EDITOR, file_of EDITOR: the level's name and the project's file --new-level makes.
+level_of() { if [ "$1" = ldtk ]; then echo "loop_ldtk/Level_0"; else echo "loop_tiled/loop_tiled"; fi; }
+file_of() { if [ "$1" = ldtk ]; then echo "loop_ldtk.ldtk"; else echo "loop_tiled.tmj"; fi; }
+# The windows fill a 640x360 screen: a quarter of the pixels to draw (the picture is cli_window's test).
+# play EDITOR: the run, with the edit saved once its level runs. Both editors' runs go at once, each with its
+# own project, save folder and X server: the checks below read what each left.
+play() {
+    local editor=$1 name=loop_$1 level file
+    level=$(level_of "$editor") file=$(file_of "$editor")
+    ( after_start "$SCRATCH/$editor.err" "$level"; "save_$editor" "$SCRATCH/$file" "$LEVELS/$name/$file" ) &
+    xvfb-run -a -s "-screen 0 640x360x24" "$QS" "$level" --levels-dir "$LEVELS" --frames 300 \
+        --dump-state "$SCRATCH/$editor.json" --save-dir "$SCRATCH/saves.$editor" >"$SCRATCH/$editor.out" \
+        2>"$SCRATCH/$editor.err"
+    wait
+}
 for editor in ldtk tiled; do
-    name=loop_$editor
-    if [ $editor = ldtk ]; then level=$name/Level_0; file=$name.ldtk; else level=$name/$name; file=$name.tmj; fi
+    name=loop_$editor file=$(file_of "$editor")
     "$QS" --new-level "$name" 20x10 "--$editor" --levels-dir "$LEVELS" >/dev/null 2>&1 ||
         fail "$editor: --new-level failed"
     cp "$LEVELS/$name/$file" "$SCRATCH/$file" && "edit_$editor" "$SCRATCH/$file"
-    ( after_start "$SCRATCH/$editor.err" "$level"; "save_$editor" "$SCRATCH/$file" "$LEVELS/$name/$file" ) &
-    xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$level" --levels-dir "$LEVELS" --frames 300 \
-        --dump-state "$SCRATCH/$editor.json" --save-dir "$SCRATCH/saves" >"$SCRATCH/$editor.out" \
-        2>"$SCRATCH/$editor.err"
-    wait
+done
+play ldtk &
+play tiled &
+wait
+for editor in ldtk tiled; do
+    level=$(level_of "$editor")
     [ "$(json_query "$SCRATCH/$editor.json" '{"x": 8, "y": 6, "w": 1, "h": 1, "type": "ground"} in d["geometry"]')" = True ] &&
         pass "$editor: the painted cell is in the running level" || fail "$editor: no new tile: $(cat "$SCRATCH/$editor.err")"
     [ "$(json_query "$SCRATCH/$editor.json" '[(g["x"], g["y"]) for g in of("goal")] == [(12.5, 8.5)]')" = True ] &&

@@ -55,10 +55,11 @@ if kill $pid 2>/dev/null; then wait $pid; echo "still running after 60 s: killed
 wait $pid
 EOF
 
+# The windows fill a 640x360 screen: a quarter of the pixels to draw (the picture is cli_window's test).
 # Title: Play, Level select, Options. Options: 4 settings, then Controls. Controls: Move left, Move right,
 # Menu up, Down, Jump. Jump's page: "Add a key or button" first. The conflict page: "Use Right ..." first.
 # Back (Esc) three times to the title, whose fourth item is Quit.
-xvfb-run -a -s "-screen 0 1280x720x24" bash "$SCRATCH/drive.sh" "$SCRATCH/menus" "$QS" -- \
+xvfb-run -a -s "-screen 0 640x360x24" bash "$SCRATCH/drive.sh" "$SCRATCH/menus" "$QS" -- \
     Down Down Return Down Down Down Down Return Down Down Down Down Return \
     Return x Return Right 0.5 Return Escape Escape Escape Down Down Down Return
 code=$?
@@ -72,16 +73,31 @@ assert keys["jump"] == ["Space", "Z", "K", "X", "Right"], keys["jump"]
 assert keys["right"] == ["D"], keys["right"]
 PY
 
-# The next run reads the bindings: holding Right jumps in place, holding D runs right.
+# The next run reads the bindings: holding Right jumps in place, holding D runs right. The two runs go at
+# once, each with its own copy of the settings, save folder and X server.
 play() {  # play NAME KEY: holds KEY for 2 s in 01_first_steps, dumps the state
-    xvfb-run -a -s "-screen 0 1280x720x24" bash "$SCRATCH/drive.sh" "$SCRATCH/$1" "$QS" 01_first_steps \
-        --save-dir "$SCRATCH/saves" --frames 600 --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
+    mkdir -p "$SCRATCH/$1.config" && cp -r "$XDG_CONFIG_HOME/quickstep" "$SCRATCH/$1.config/"
+    XDG_CONFIG_HOME="$SCRATCH/$1.config" xvfb-run -a -s "-screen 0 640x360x24" bash "$SCRATCH/drive.sh" \
+        "$SCRATCH/$1" "$QS" 01_first_steps --save-dir "$SCRATCH/saves.$1" --frames 600 \
+        --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
 }
+play right Right &
+right_run=$!
+play d d &
+d_run=$!
 # Where the player stands when nothing is pressed: the same 600 ticks, headless (no window to wait for).
 SDL_VIDEODRIVER=dummy "$QS" 01_first_steps --headless --frames 600 --save-dir "$SCRATCH/saves" \
-    --dump-state "$SCRATCH/start_only.json" >/dev/null 2>&1 || fail "the still run failed"
-play right Right
-play d d
+    --dump-state "$SCRATCH/start_only.json" >/dev/null 2>"$SCRATCH/start_only.err"
+still=$?
+wait $right_run
+right=$?
+wait $d_run
+d=$?
+# A run that failed leaves no dump to compare: say which and stop.
+[ $still -eq 0 ] || fail "the headless still run: exit $still: $(tail -3 "$SCRATCH/start_only.err")"
+[ $right -eq 0 ] || fail "the run holding Right: exit $right: $(tail -3 "$SCRATCH/right.err")"
+[ $d -eq 0 ] || fail "the run holding D: exit $d: $(tail -3 "$SCRATCH/d.err")"
+[ $still -eq 0 ] && [ $right -eq 0 ] && [ $d -eq 0 ] || finish
 x0=$(json_query "$SCRATCH/start_only.json" 'of("player")[0]["x"]')
 xr=$(json_query "$SCRATCH/right.json" 'of("player")[0]["x"]')
 xd=$(json_query "$SCRATCH/d.json" 'of("player")[0]["x"]')

@@ -36,21 +36,27 @@ grep -q "retry from the last footing refused: this run is recorded" "$SCRATCH/re
 same_dump "$SCRATCH/rec.json" "$SCRATCH/replayed.json" && pass "the recorded run replays to the same state" \
     || fail "replay differs"
 
+# The windows fill a 640x360 screen: a quarter of the pixels to draw (the picture is cli_window's test).
 # In a window: a level finished after a retry leaves no progress and no replay; without one it does. The
-# walk reaches the goal by tick 186 (headless, the practice run), well inside the 300 frames.
+# walk reaches the goal by tick 186 (headless, the practice run), well inside the 300 frames. Both runs go
+# at once, each with its own data folder (progress and replays) and X server.
 if command -v xvfb-run >/dev/null; then
     unset SDL_VIDEODRIVER
     "$QS" --new-level walk 24x8 >/dev/null 2>&1
+    printf '30 +right\n' >"$SCRATCH/clean.txt"
+    printf '30 retry_spot\n40 +right\n' >"$SCRATCH/practice.txt"
     for run in clean practice; do
-        rm -rf "$XDG_DATA_HOME/quickstep/progress.json" "$XDG_DATA_HOME/quickstep/replays"
-        if [ $run = clean ]; then printf '30 +right\n' >"$SCRATCH/walk.txt"
-        else printf '30 retry_spot\n40 +right\n' >"$SCRATCH/walk.txt"; fi
-        xvfb-run -a -s "-screen 0 1280x720x24" "$QS" walk --input "$SCRATCH/walk.txt" --frames 300 \
-            --save-dir "$SCRATCH/saves" >/dev/null 2>"$SCRATCH/$run.err"
+        mkdir -p "$SCRATCH/$run/quickstep" && cp -r "$XDG_DATA_HOME/quickstep/levels" "$SCRATCH/$run/quickstep/"
+        XDG_DATA_HOME="$SCRATCH/$run" xvfb-run -a -s "-screen 0 640x360x24" "$QS" walk \
+            --input "$SCRATCH/$run.txt" --frames 300 --save-dir "$SCRATCH/saves.$run" >/dev/null 2>"$SCRATCH/$run.err" &
+    done
+    wait
+    for run in clean practice; do
+        data=$SCRATCH/$run/quickstep
         # An added level's record is kept under its name and layout: walk@<16 hex digits>.
         finished=$(python3 -c "import json,sys; print([v['completed'] for k, v in json.load(open(sys.argv[1]))['levels'].items() if k.startswith('walk@')][0])" \
-            "$XDG_DATA_HOME/quickstep/progress.json" 2>/dev/null || echo none)
-        replays=$(ls "$XDG_DATA_HOME/quickstep/replays" 2>/dev/null | wc -l)
+            "$data/progress.json" 2>/dev/null || echo none)
+        replays=$(ls "$data/replays" 2>/dev/null | wc -l)
         if [ $run = clean ]; then
             [ "$finished" = True ] && [ "$replays" -gt 0 ] && pass "window: a clean run is recorded (progress, $replays replay files)" \
                 || fail "window: clean run not recorded: progress $finished, replays $replays: $(cat "$SCRATCH/$run.err")"
@@ -60,4 +66,5 @@ if command -v xvfb-run >/dev/null; then
         fi
     done
 fi
+
 finish

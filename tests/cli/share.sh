@@ -17,11 +17,12 @@ mkdir -p "$maker/quickstep/levels" "$player/quickstep/levels"
 dash_level "$maker/quickstep/levels/zz_mine"
 solution=$SCRATCH/right.txt
 printf '0 +right\n' >"$solution"
+# The windows fill a 640x360 screen: a quarter of the pixels to draw (the picture is cli_window's test).
 window() {  # window PROFILE NAME PAD [game args...]: a windowed run driven by the pad script PAD
     local profile=$1 name=$2 pad=$3
     shift 3
     printf "$pad" >"$SCRATCH/$name.pad"
-    XDG_DATA_HOME=$profile xvfb-run -a -s "-screen 0 1280x720x24" "$QS" "$@" --pad-script "$SCRATCH/$name.pad" \
+    XDG_DATA_HOME=$profile xvfb-run -a -s "-screen 0 640x360x24" "$QS" "$@" --pad-script "$SCRATCH/$name.pad" \
         --save-dir "$SCRATCH/saves.$name" >"$SCRATCH/$name.out" 2>"$SCRATCH/$name.err"
 }
 traced() { grep -q "^pad-script: frame [0-9]*: $2" "$SCRATCH/$1.err"; }
