@@ -34,7 +34,7 @@ std::string gem_level_state(const World& world) {
 /// The shipped levels that place gems; each must have its gems.txt.
 std::vector<std::string> levels_with_gems() {
     std::vector<std::string> levels;
-    for (const char* name : shipped_levels) {
+    for (const std::string& name : shipped_levels()) {
         CAPTURE(name);
         const CheckedLevel checked = check_level(shipped_folder(name));
         REQUIRE(checked.level);

@@ -112,7 +112,7 @@ TEST_CASE("gems: skins unlock at their documented gem totals, read from progress
     REQUIRE(skins.front().gems_needed == 0);
     for (std::size_t i = 1; i < skins.size(); ++i) CHECK(skins[i].gems_needed > skins[i - 1].gems_needed);
     std::vector<std::string> gem_levels;
-    for (const char* name : qs::test::shipped_levels) {
+    for (const std::string& name : qs::test::shipped_levels()) {
         if (fs::exists(fs::path(QUICKSTEP_SOURCE_DIR) / "levels" / name / "gems.txt"))
             gem_levels.emplace_back(name);
     }

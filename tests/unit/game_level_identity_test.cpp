@@ -106,7 +106,7 @@ TEST_CASE("re-encoding every PNG of every shipped level (ImageMagick, then optip
 }
 
 TEST_CASE("a run that draws nothing gets every shipped level's identity without keeping its visuals") {
-    for (const char* name : test::shipped_levels) {
+    for (const std::string& name : test::shipped_levels()) {
         CAPTURE(name);
         const fs::path folder = fs::path(QUICKSTEP_SOURCE_DIR) / "levels" / name;
         const CheckedLevel drawn = checked_at(folder);

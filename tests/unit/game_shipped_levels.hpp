@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,21 +16,26 @@
 
 namespace qs::test {
 
-/// The shipped levels (levels/ in the source tree), by folder name.
-inline constexpr const char* shipped_levels[] = {
-    "01_first_steps",     "02_walker_woods",    "03_switchworks",   "04_turret_caverns",
-    "05_frozen_peaks",    "06_the_summit",      "07_meadow_hops",   "08_gear_garden",
-    "09_icicle_run",      "10_golden_vault",    "11_spring_meadow", "12_bounce_works",
-    "13_crumble_bridge",  "14_spring_collapse", "15_bounce_valley", "16_belt_line",
-    "17_saw_mill",        "18_belt_and_blade",  "19_the_foundry",   "20_treetop_climb",
-    "21_rolling_hills",   "22_walker_patrol",   "23_black_ice",     "24_brittle_cornice",
-    "25_the_last_ascent", "26_bounce_valley_b", "27_belt_line_b",   "28_crumble_bridge_b"};
+/// The shipped levels: every folder of levels/ in the source tree, by name, in order. Read from the folder
+/// so that a level added there is in every test over the shipped levels without another list to keep.
+inline const std::vector<std::string>& shipped_levels() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> found;
+        const std::filesystem::path root = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "levels";
+        for (const auto& entry : std::filesystem::directory_iterator(root)) {
+            if (entry.is_directory()) found.push_back(entry.path().filename().string());
+        }
+        std::sort(found.begin(), found.end());
+        return found;
+    }();
+    return names;
+}
 
 /// The shipped levels the test tier plays: every one in the full tier, the sample that
 /// tests/data/dev_tier_levels.txt names in the dev tier (test_sizing.hpp: dev_tier), which it says in a
 /// MESSAGE so that a passing run shows it sampled.
 inline std::vector<std::string> tier_levels() {
-    std::vector<std::string> all(std::begin(shipped_levels), std::end(shipped_levels));
+    const std::vector<std::string>& all = shipped_levels();
     if (!dev_tier()) return all;
     const std::string path = std::string(QUICKSTEP_SOURCE_DIR) + "/tests/data/dev_tier_levels.txt";
     std::ifstream in(path);
@@ -53,10 +58,9 @@ inline std::vector<std::string> tier_levels() {
 /// Calls use(checked) for every shipped level, checked as the game checks it (a broken one fails the test).
 template <class Use>
 void for_each_shipped_level(Use&& use) {
-    for (const char* name : shipped_levels) {
-        const std::string level_name = name;
+    for (const std::string& level_name : shipped_levels()) {
         CAPTURE(level_name);
-        CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + name);
+        CheckedLevel checked = check_level(std::string(QUICKSTEP_SOURCE_DIR) + "/levels/" + level_name);
         REQUIRE(checked.level);
         use(checked);
     }
