@@ -1,5 +1,6 @@
 // Tests for outline tracing (orientation, holes, corner-touching cells, coverage of every boundary edge)
-// and for the Box2D chain-loop body: boxes and circles slide across tile seams without snagging.
+// and for the Box2D chain-loop body: boxes and circles slide across tile seams without snagging. The dev
+// test tier (test_sizing.hpp) traces 75 random grids in bands instead of 300.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 
 #include "engine/outline.hpp"
 #include "engine/rect_partition.hpp"
+#include "test_sizing.hpp"
 
 namespace {
 
@@ -199,7 +201,8 @@ TEST_CASE("outline: random grids are traced exactly and Box2D accepts every loop
 TEST_CASE("outline: tracing in bands of rows and splitting in shares give what one pass gives") {
     std::mt19937 random(7);
     const auto kind_of = [](std::uint8_t type) -> std::uint8_t { return type == 2 ? 1 : 0; };
-    for (int round = 0; round < 300; ++round) {
+    const int rounds = qs::test::tiered(300, 75);
+    for (int round = 0; round < rounds; ++round) {
         const int width = std::uniform_int_distribution<int>(1, 60)(random);
         const int height = std::uniform_int_distribution<int>(1, 60)(random);
         std::bernoulli_distribution solid(std::uniform_real_distribution<double>(0.2, 0.8)(random));

@@ -1,5 +1,6 @@
 // Tests for the scanline rectangle partition: exact output on small shapes, and coverage / overlap /
-// merging invariants on thousands of random grids against a straightforward reference.
+// merging invariants on thousands of random grids against a straightforward reference. The dev test tier
+// (test_sizing.hpp) joins 100 random grids' bands instead of 400.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "engine/rect_partition.hpp"
 #include "rect_test_grids.hpp"
+#include "test_sizing.hpp"
 
 namespace {
 
@@ -167,7 +169,8 @@ TEST_CASE("rects: thousands of random grids match the reference and keep the inv
 
 TEST_CASE("rects: bands of rows on their own threads, joined at the seams, give what one pass gives") {
     std::mt19937 random(3);
-    for (int round = 0; round < 400; ++round) {
+    const int rounds = qs::test::tiered(400, 100);
+    for (int round = 0; round < rounds; ++round) {
         const int width = std::uniform_int_distribution<int>(1, 40)(random);
         const int height = std::uniform_int_distribution<int>(1, 60)(random);
         TileGrid grid(width, height);
