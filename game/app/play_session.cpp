@@ -47,6 +47,7 @@ bool PlaySession::start(CheckedLevel checked) {
     // (step() prints it); a restart reuses the checked folder, so its copy carries no reading time.
     const double folder_ms = std::exchange(checked.check_ms, 0.0);
     current_ = std::move(checked);
+    rebuild_ticks_ = rebuild_ticks_for(current_.entities.size());
     // Read once per level start (a restart reads it again: an edit of assets/tuning.json shows at R).
     tuning_ = tuning_for_start();
     play_ = qs::play_identity(current_.identity, tuning_);
@@ -310,11 +311,13 @@ void PlaySession::step(const ActionState& actions) {
     const auto started = Clock::now();
     world_->step(actions);
     rewind_.record(*world_, actions);
-    // Every canonical_rebuild_ticks of level time the live world continues from a fresh canonical build,
-    // as after a quicksave, and that state becomes a rewind keyframe: a rewind's release then steps at most
-    // that many ticks again. Keyed to the level timer, which quickloads and rewinds restore, so every run of
-    // the same inputs rebuilds at the same moments and keeps the same future.
-    if (!world_->game.completed && world_->game.timer_ticks % canonical_rebuild_ticks == 0) {
+    // Every rebuild_ticks_ of level time the live world continues from a fresh canonical build, as after a
+    // quicksave, and that state becomes a rewind keyframe: a rewind's release then steps at most that many
+    // ticks again (more when it goes back past the keyframes the buffer keeps whole). The interval comes
+    // from the level's entity count at its start, so that a release on a big level costs about what it
+    // costs on a small one; keyed to the level timer, which quickloads and rewinds restore, so every run of
+    // the same inputs on the same level rebuilds at the same moments and keeps the same future.
+    if (!world_->game.completed && world_->game.timer_ticks % rebuild_ticks_ == 0) {
         std::shared_ptr<SavedGame> keyframe =
             save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);

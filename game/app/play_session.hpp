@@ -35,8 +35,24 @@ struct SessionNotice {
 
 class PlaySession {
    public:
-    /// Level-time ticks between canonical rebuilds of the live world (rewind keyframes); see step().
-    static constexpr std::int64_t canonical_rebuild_ticks = 600;
+    /// Level-time ticks between canonical rebuilds of the live world (rewind keyframes) on a level of up to
+    /// rebuild_entity_ticks / max_rebuild_ticks entities; see step().
+    static constexpr std::int64_t max_rebuild_ticks = 600;
+    /// The fewest ticks between them, whatever the level's size (each rebuild costs about as much as a tick).
+    static constexpr std::int64_t min_rebuild_ticks = 30;
+    /// What a release may step again, in entities times ticks: a level of n entities at its start is rebuilt
+    /// every rebuild_entity_ticks / n ticks, within the two bounds above.
+    static constexpr std::int64_t rebuild_entity_ticks = 300000;
+    /// The ticks between canonical rebuilds on a level that starts with `entities` entities.
+    static constexpr std::int64_t rebuild_ticks_for(std::size_t entities) {
+        const std::int64_t n = static_cast<std::int64_t>(entities);
+        const std::int64_t ticks = n > 0 ? rebuild_entity_ticks / n : max_rebuild_ticks;
+        return ticks < min_rebuild_ticks   ? min_rebuild_ticks
+               : ticks > max_rebuild_ticks ? max_rebuild_ticks
+                                           : ticks;
+    }
+    /// The ticks between canonical rebuilds on the level being played (fixed at its start).
+    std::int64_t rebuild_ticks() const { return rebuild_ticks_; }
 
     /// Quicksaves live in `save_dir`; `watch_files` turns hot reload on (windowed play); `pixels`: what the
     /// levels it loads (a quickload's other level, a reload) keep of their visuals.
@@ -192,9 +208,10 @@ class PlaySession {
     bool watch_files_;
     VisualPixels pixels_;
     CheckedLevel current_;
-    Tuning tuning_;                          ///< the current level's, read at its start
-    std::optional<Tuning> tuning_override_;  ///< set_tuning
-    PlayIdentity play_;                      ///< the current level's with tuning_
+    std::int64_t rebuild_ticks_ = max_rebuild_ticks;  ///< rebuild_ticks_for(current_.entities.size())
+    Tuning tuning_;                                   ///< the current level's, read at its start
+    std::optional<Tuning> tuning_override_;           ///< set_tuning
+    PlayIdentity play_;                               ///< the current level's with tuning_
     std::unique_ptr<World> world_;
     RewindBuffer rewind_;  ///< every tick since the last canonical start
     std::shared_ptr<const SavedGame> last_saved_, last_loaded_;

@@ -1,6 +1,6 @@
 // The rewind buffer: reverse deltas recorded per tick from the world's change marks (only the fields that
 // changed; each tick compressed), applied backwards, and the exact live world on release by stepping the
-// recorded inputs from the last canonical keyframe.
+// recorded inputs from the last canonical keyframe kept, rebuilding where the live world was rebuilt.
 #include "game/save/rewind_buffer.hpp"
 
 #include <algorithm>
@@ -244,7 +244,35 @@ void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {
     // A keyframe later than the current position was dropped with the ticks it belonged to.
     keyframes_.push_back({position(), std::move(snapshot)});
     bytes_ += snapshot_bytes(*keyframes_.back().snapshot);
+    thin_keyframes();
     trim();
+}
+
+void RewindBuffer::thin_keyframes() {
+    // The newest keyframes keep their snapshots while those hold at most a quarter of the memory cap.
+    const std::size_t dense_bytes = limits_.max_bytes / 4;
+    std::size_t held = 0;
+    std::size_t dense_from = keyframes_.size();
+    while (dense_from > 0) {
+        const Keyframe& k = keyframes_[dense_from - 1];
+        const std::size_t bytes = k.snapshot ? snapshot_bytes(*k.snapshot) : 0;
+        if (dense_from < keyframes_.size() && held + bytes > dense_bytes) break;
+        held += bytes;
+        --dense_from;
+    }
+    // Older ones keep theirs only sparse_keyframe_ticks or more after the one kept before; the others stay
+    // as the positions of their rebuilds, which a release replays.
+    std::int64_t kept_at = -1;
+    for (std::size_t i = 0; i < dense_from; ++i) {
+        Keyframe& k = keyframes_[i];
+        if (!k.snapshot) continue;
+        if (kept_at >= 0 && k.position - kept_at < limits_.sparse_keyframe_ticks) {
+            bytes_ -= snapshot_bytes(*k.snapshot);
+            k.snapshot.reset();
+        } else {
+            kept_at = k.position;
+        }
+    }
 }
 
 void RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>* indices,
@@ -483,11 +511,14 @@ void RewindBuffer::trim() {
         ticks_.pop_front();
         ++base_;
     }
-    // Keep the newest keyframe at or before the oldest reachable tick, and the inputs from it on.
+    // Keep the newest keyframe with a snapshot at or before the oldest reachable tick (and the rebuilds
+    // after it), and the inputs from it on.
     auto usable = std::upper_bound(keyframes_.begin(), keyframes_.end(), base_,
                                    [](std::int64_t p, const Keyframe& k) { return p < k.position; });
     if (usable != keyframes_.begin()) --usable;
-    for (auto it = keyframes_.begin(); it != usable; ++it) bytes_ -= snapshot_bytes(*it->snapshot);
+    while (usable != keyframes_.begin() && !usable->snapshot) --usable;
+    for (auto it = keyframes_.begin(); it != usable; ++it)
+        if (it->snapshot) bytes_ -= snapshot_bytes(*it->snapshot);
     keyframes_.erase(keyframes_.begin(), usable);
     std::int64_t keep_from = keyframes_.empty() ? base_ : std::min(base_, keyframes_.front().position);
     while (inputs_base_ < keep_from && !inputs_.empty()) {
@@ -615,7 +646,7 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         bytes_ -= sizeof(ActionState);
     }
     while (!keyframes_.empty() && keyframes_.back().position > position()) {
-        bytes_ -= snapshot_bytes(*keyframes_.back().snapshot);
+        if (keyframes_.back().snapshot) bytes_ -= snapshot_bytes(*keyframes_.back().snapshot);
         keyframes_.pop_back();
     }
     // The live world held the recorded state before these ticks were undone, so only the slots they
@@ -640,23 +671,33 @@ std::int64_t RewindBuffer::resume(World& world) {
 }
 
 std::optional<RewindBuffer::ResumePlan> RewindBuffer::resume_plan() const {
-    if (!recording_ || keyframes_.empty()) return std::nullopt;
-    const Keyframe& keyframe = keyframes_.back();
-    std::int64_t steps = position() - keyframe.position;
-    if (steps < 0 || steps > limits_.max_replay_ticks || keyframe.position < inputs_base_)
+    // The newest keyframe with a snapshot; the ones after it that lost theirs are rebuilds to replay.
+    auto keyframe = keyframes_.rbegin();
+    while (keyframe != keyframes_.rend() && !keyframe->snapshot) ++keyframe;
+    if (!recording_ || keyframe == keyframes_.rend()) return std::nullopt;
+    std::int64_t steps = position() - keyframe->position;
+    if (steps < 0 || steps > limits_.max_replay_ticks || keyframe->position < inputs_base_)
         return std::nullopt;
-    ResumePlan plan{keyframe.snapshot, {}};
-    const auto first = inputs_.begin() + (keyframe.position - inputs_base_);
+    ResumePlan plan{keyframe->snapshot, {}, {}};
+    const auto first = inputs_.begin() + (keyframe->position - inputs_base_);
     plan.inputs.assign(first, first + steps);
+    for (auto later = keyframe.base(); later != keyframes_.end(); ++later)
+        if (later->position > keyframe->position)
+            plan.rebuilds.push_back(later->position - keyframe->position);
     return plan;
 }
 
 std::int64_t RewindBuffer::run(const ResumePlan& plan, World& world, const std::atomic<bool>* cancel) {
     world.restore(*plan.keyframe);
+    auto rebuild = plan.rebuilds.begin();
+    std::int64_t stepped = 0;
     for (const ActionState& actions : plan.inputs) {
         if (cancel && cancel->load(std::memory_order_relaxed)) return -1;
         world.step(actions);
         world.take_events();
+        ++stepped;
+        // The live world was rebuilt canonically here, as a restore of this tick's capture gives it.
+        for (; rebuild != plan.rebuilds.end() && *rebuild == stepped; ++rebuild) world.rebuild_canonical();
     }
     // The world stepped again is the recorded one (the same future); the next record() compares every
     // entity all the same (restore() marked everything), so nothing rests on that.

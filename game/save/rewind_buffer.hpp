@@ -17,8 +17,11 @@
 // the recorded state (exact in every field: only the slots the undone ticks touched are written back into
 // the live world, World::put_back, which leaves Box2D and the indexes to be rebuilt when next needed), and
 // resume() rebuilds the live world by restoring the last
-// canonical keyframe (level start, quicksave, quickload: points where the live world was itself freshly
-// built) and stepping the recorded inputs up to the rewound tick: the same future as before the rewind.
+// canonical keyframe (level start, quicksave, quickload, the session's periodic rebuilds: points where the
+// live world was itself freshly built) and stepping the recorded inputs up to the rewound tick: the same
+// future as before the rewind. Older keyframes close together let go of their snapshots
+// (Limits::sparse_keyframe_ticks) and stay as positions: a release from an earlier keyframe rebuilds the
+// world canonically at each of them on the way, as the live world was.
 #pragma once
 
 #include <atomic>
@@ -43,6 +46,9 @@ class RewindBuffer {
         std::int64_t max_ticks = 60 * 60;      ///< ticks kept (60 s at 60 Hz); 0 turns recording off
         std::size_t max_bytes = 64u << 20;     ///< memory cap; the oldest ticks go first
         std::int64_t max_replay_ticks = 7200;  ///< resume() steps at most this many ticks from a keyframe
+        /// Keyframes beyond the newest ones (those holding up to a quarter of max_bytes) keep their snapshot
+        /// only when at least this many ticks after the previous one kept; the others are rebuilt on the way.
+        std::int64_t sparse_keyframe_ticks = 600;
         /// prepare_start() copies snapshots of at least this many entities on a second thread (below, the
         /// thread costs more than the copy it overlaps).
         std::size_t parallel_copy_entities = 30000;
@@ -87,6 +93,9 @@ class RewindBuffer {
     struct ResumePlan {
         std::shared_ptr<const WorldSnapshot> keyframe;
         std::vector<ActionState> inputs;  ///< of every tick from the keyframe to the current position
+        /// Ticks after the keyframe (ascending) at which the live world was rebuilt canonically: run()
+        /// rebuilds it there too.
+        std::vector<std::int64_t> rebuilds;
     };
     /// The plan for resume() at the current position; nullopt where resume() returns -1.
     std::optional<ResumePlan> resume_plan() const;
@@ -119,6 +128,8 @@ class RewindBuffer {
         std::uint32_t raw_size = 0;  ///< the byte string's size when `bytes` is its zstd frame, else 0
         std::size_t size() const { return sizeof(Undo) + bytes.capacity(); }
     };
+    /// A canonical rebuild of the live world at `position`; `snapshot` is its state, or null when it was
+    /// let go (thin_keyframes) and a release rebuilds there again on the way from an earlier one.
     struct Keyframe {
         std::int64_t position;
         std::shared_ptr<const WorldSnapshot> snapshot;
@@ -145,6 +156,8 @@ class RewindBuffer {
     void apply(const std::vector<std::uint8_t>& undo, Touched* touched = nullptr);
     void undo_last_tick();
     void trim();
+    /// Lets go of the snapshots of older keyframes close together (Limits::sparse_keyframe_ticks).
+    void thin_keyframes();
     WorldSnapshot mirrored_snapshot() const;
 
     Limits limits_;

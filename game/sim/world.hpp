@@ -80,7 +80,7 @@ class World {
     /// rebuilt in index order in a fresh Box2D world, prev_x/prev_y become x/y and the indexes are rebuilt.
     /// Only the storage order may differ from a restored world's, and nothing depends on it (ticks step
     /// entities in slot order). The canonical rebuild after F5 and every
-    /// PlaySession::canonical_rebuild_ticks, so that the future after it equals the future after a load.
+    /// PlaySession::rebuild_ticks(), so that the future after it equals the future after a load.
     /// With `snapshot`, it is overwritten with capture() as it stood before the call (F5 captures and
     /// rebuilds in one go). With a `helper`, the copy is shared with its thread while this one scans the
     /// entities (this thread does what the helper has not started by then); the result is the same.

@@ -41,7 +41,7 @@ TEST_CASE("rewind memory: the default budget keeps 60 s of the 10 000-entity str
     // Running right, as the benchmarks do: a minute and ten seconds more, so that the recording is full
     // and its oldest keyframe already behind the oldest tick.
     ActionState actions;
-    const std::int64_t played = limits.max_ticks + PlaySession::canonical_rebuild_ticks;
+    const std::int64_t played = limits.max_ticks + PlaySession::max_rebuild_ticks;
     for (std::int64_t tick = 0; tick < played; ++tick) {
         actions.begin_tick();
         actions.press(Action::right);

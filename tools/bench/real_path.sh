@@ -75,14 +75,15 @@ f5f9 30 "$runs_dir/f5f9_small.txt"
 f5f9 10 "$runs_dir/f5f9_big.txt"
 echo "1 quickload" >"$runs_dir/disk.txt"
 printf '0 +right\n' >"$runs_dir/right.txt"
-# A 60-tick rewind 480 ticks after the keyframe at level tick 600, released: the release steps 420 again.
-printf '0 +right\n1080 +rewind\n1140 -rewind\n' >"$runs_dir/rewind.txt"
+# A 60-tick rewind released at level tick 1049, one tick before a keyframe at 10 000 entities (rebuilt
+# every 30 ticks there): the most a release within the kept keyframes steps again, 29 ticks.
+printf '0 +right\n1109 +rewind\n1169 -rewind\n' >"$runs_dir/rewind.txt"
 
 for i in $(seq "$runs"); do
     rm -rf "$out/saves"
     run "f5f9_small.$i" small 1250 "$runs_dir/f5f9_small.txt" --save-dir "$out/saves"
     run "disk_small.$i" small 2 "$runs_dir/disk.txt" --save-dir "$out/saves"
-    run "rewind_small.$i" small 1160 "$runs_dir/rewind.txt" --save-dir "$out/saves.r"
+    run "rewind_small.$i" small 1190 "$runs_dir/rewind.txt" --save-dir "$out/saves.r"
     run "ticks_small.$i" small 1200 "$runs_dir/right.txt" --save-dir "$out/saves.r" --dump-state "$runs_dir/ticks_small.$i.json"
     run "cave.$i" cave 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
 done
