@@ -1,6 +1,7 @@
 // The parts of reading levels made in editors shared by the LDtk and Tiled readers (level_editor.cpp: the
 // name mapping, the level builder, listing and dispatch; level_ldtk.cpp; level_tiled.cpp: .tmj/.tsj and,
-// turned into the same JSON, .tmx/.tsx). Not for use outside engine/level_*.cpp.
+// turned into the same JSON, .tmx/.tsx; level_tiled_data.cpp: tile layer data). Not for use outside
+// engine/level_*.cpp.
 #pragma once
 
 #include <cstdint>
@@ -170,6 +171,13 @@ bool read_ldtk_level(const json& project, const fs::path& project_file, const st
 /// Reads a Tiled map (.tmj or .tmx) into `builder`.
 void read_tiled_map(const fs::path& map_file, const fs::path& canonical_root, const EditorLimits& limits,
                     EditorLevelBuilder& builder, std::vector<std::string>& errors);
+
+/// A Tiled tile layer's gids (width x height, flags included), from its data in any encoding Tiled writes
+/// (level_tiled_data.cpp); nullopt with an error naming `where`.
+std::optional<std::vector<std::uint32_t>> layer_gids(const json& layer, std::int64_t width,
+                                                     std::int64_t height, const EditorLimits& limits,
+                                                     const std::string& where,
+                                                     std::vector<std::string>& errors);
 
 /// A .tmx or .tsx file as the JSON Tiled writes for the same map or tileset (.tmj / .tsj); nullopt with
 /// the error in `errors`.
