@@ -18,9 +18,9 @@ struct Skin {
     std::uint32_t fur, fur_shade;  ///< 0xRRGGBB that replace the sprite sheet's fox orange and its shading
 };
 
-/// Every skin, the default first, then by the gems they need: three levels' gems, as many as the first
-/// chapter's levels before its B-side hold, more than any one chapter holds, more than any two chapters
-/// hold (so all three).
+/// Every skin, the default first, then by the gems they need: three levels' gems, seven levels' (most of
+/// the 24 the first chapter's levels before its B-side hold), more than any one chapter holds, more than any
+/// two chapters hold (so all three).
 inline constexpr std::array<Skin, 5> skins = {{
     {"Fox", 0, 0xf5902e, 0xb9561f},
     {"Arctic", 9, 0xe4ecf7, 0x8c9ac0},

@@ -76,9 +76,13 @@ same_dump "$SCRATCH/forward.json" "$SCRATCH/rewound.json" \
     || fail "infinite hearts: the rewind did not come back exactly"
 
 # A replay written by the build before the assists (First Steps' solution) plays as it was recorded, and
-# the same run recorded today is the same file byte for byte (a run without assists changed nowhere).
+# the same run recorded today is the same file byte for byte (a run without assists changed nowhere). Both
+# on the level files it was recorded on: the frozen copy of 01_first_steps in tests/data/legacy/levels.
+legacy_data "$SCRATCH/legacy_data"
+export QUICKSTEP_DATA_DIR=$SCRATCH/legacy_data
 old=$SRC/tests/data/legacy/before_assists_first_steps.qsr
-"$QS" 01_first_steps --headless --save-dir "$SCRATCH/saves.sol" --input "$SRC/levels/01_first_steps/solution.txt" \
+"$QS" 01_first_steps --headless --save-dir "$SCRATCH/saves.sol" \
+    --input "$SRC/tests/data/legacy/levels/01_first_steps/solution.txt" \
     --record "$SCRATCH/today.qsr" --dump-state "$SCRATCH/today.json" >"$SCRATCH/today.out" 2>/dev/null
 "$QS" --headless --replay "$old" --dump-state "$SCRATCH/old.json" >"$SCRATCH/old.out" 2>"$SCRATCH/old.err"
 grep -q '^complete: 01_first_steps tick 732$' "$SCRATCH/old.out" && cmp -s "$SCRATCH/today.out" "$SCRATCH/old.out" \
@@ -99,6 +103,7 @@ echo "5 quickload" >"$SCRATCH/quickload.txt"
 same_dump "$SRC/tests/data/legacy/before_assists_first_steps.quickload.json" "$SCRATCH/old_save.json" \
     && pass "a quicksave from before the assists loads to the dump that build loaded it to" \
     || fail "the quicksave from before the assists: $(cat "$SCRATCH/old_save.err")"
+unset QUICKSTEP_DATA_DIR
 
 # In a window: Options' invincible (settings.json) holds the action; the replay carries it.
 mkdir -p "$XDG_CONFIG_HOME/quickstep"

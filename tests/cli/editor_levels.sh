@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Levels made in LDtk and Tiled (tests/data/editors: 01_first_steps as an LDtk project with an external
-# level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx maps; a room from an image collection,
-# and over an LDtk background image): listed as FOLDER/NAME, played by name to the goal with the
-# shipped solution in the same tick and to the same dump as the PNG folder, checked with warnings for
-# what they hold that means nothing here, replayed; broken projects are listed with their reason.
+# Levels made in LDtk and Tiled (tests/data/editors: 01_first_steps, as frozen in tests/data/legacy/levels,
+# as an LDtk project with an external level file and as Tiled .tmj (CSV and base64 zstd layers) and .tmx
+# maps; a room from an image collection, and over an LDtk background image): listed as FOLDER/NAME, played
+# by name to the goal with that level's solution in the same tick and to the same dump as its PNG folder,
+# checked with warnings for what they hold that means nothing here, replayed; broken projects are listed with their reason.
 source "$(dirname "$0")/lib/common.bash"
 LEVELS=$SCRATCH/levels
 SAVES=$SCRATCH/saves
 mkdir -p "$LEVELS"
 cp -r "$SRC/tests/data/editors/ldtk" "$SRC/tests/data/editors/tiled" "$SRC/tests/data/editors/ldtk_bg" "$LEVELS/"
-SOLUTION=$SRC/levels/01_first_steps/solution.txt
+SOLUTION=$SRC/tests/data/legacy/levels/01_first_steps/solution.txt
+legacy_data "$SCRATCH/legacy_data"
 
 # --list-levels: one line per level of each project, in project order.
 "$QS" --list-levels --levels-dir "$LEVELS" >"$SCRATCH/list.txt" 2>"$SCRATCH/list.err"
@@ -18,8 +19,9 @@ for name in ldtk/First_Steps ldtk/Small_Room tiled/first_steps tiled/first_steps
     else fail "listed $name: $(cat "$SCRATCH/list.txt" "$SCRATCH/list.err")"; fi
 done
 
-# Played by name with the shipped solution: the goal in the same tick, the same world as the PNG folder.
-"$QS" 01_first_steps --headless --input "$SOLUTION" --save-dir "$SAVES/png" --dump-state "$SCRATCH/png.json" \
+# Played by name with the solution: the goal in the same tick, the same world as the PNG folder they were
+# made from (the frozen copy).
+QUICKSTEP_DATA_DIR=$SCRATCH/legacy_data "$QS" 01_first_steps --headless --input "$SOLUTION" --save-dir "$SAVES/png" --dump-state "$SCRATCH/png.json" \
     >"$SCRATCH/png.out" 2>/dev/null
 want=$(sed 's/01_first_steps/X/' "$SCRATCH/png.out")
 for name in ldtk/First_Steps tiled/first_steps tiled/first_steps_xml tiled/first_steps_zstd; do

@@ -6,7 +6,8 @@ source "$(dirname "$0")/lib/common.bash"
 SRC_LEVELS=$SCRATCH/projects
 mkdir -p "$SRC_LEVELS" "$SCRATCH/clean" "$SCRATCH/saves"
 cp -r "$SRC/tests/data/editors/ldtk" "$SRC/tests/data/editors/tiled" "$SRC_LEVELS/"
-SOLUTION=$SRC/levels/01_first_steps/solution.txt
+# The editor projects are 01_first_steps as frozen in tests/data/legacy/levels: its solution plays them.
+SOLUTION=$SRC/tests/data/legacy/levels/01_first_steps/solution.txt
 printf '0 +right\n' >"$SCRATCH/right.txt"
 
 # zip_names FILE: the entry names of a zip, one a line, sorted.
@@ -90,7 +91,7 @@ then pass "a changed geometry is refused naming it: $(tail -1 "$SCRATCH/geometry
 else fail "geometry: exit $status: $(cat "$SCRATCH/geometry.out" "$SCRATCH/geometry.err")"; fi
 
 # A package of a PNG level whose geometry PNG was saved again with the same pixels still verifies.
-"$QS" 01_first_steps --headless --input "$SOLUTION" --save-dir "$SCRATCH/saves/png" --record "$SCRATCH/png.qsr" \
+"$QS" 01_first_steps --headless --input "$SRC/levels/01_first_steps/solution.txt" --save-dir "$SCRATCH/saves/png" --record "$SCRATCH/png.qsr" \
     >"$SCRATCH/png.rec" 2>/dev/null
 mkdir -p "$SCRATCH/png_levels"
 cp -r "$SRC/levels/01_first_steps" "$SCRATCH/png_levels/"

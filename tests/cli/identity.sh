@@ -3,8 +3,8 @@
 # the replay reaches the same tick and final dump; under changed tuning the replay still plays exactly
 # (it carries its tuning) while a live run differs; a geometry edit refuses the replay naming "geometry".
 # Files written before play identities (tests/data/legacy): the quicksave loads exactly while the level's
-# files are unchanged and is refused with the reason when they are not; the replay is refused with the
-# reason.
+# files are unchanged (the frozen copy in tests/data/legacy/levels) and is refused with the reason when they
+# are not (today's shipped level, and an edited copy); the replay is refused with the reason.
 source "$(dirname "$0")/lib/common.bash"
 
 for tool in convert optipng; do
@@ -90,8 +90,10 @@ code=$?
     pass "after a geometry edit (tile $spot) the replay is refused naming geometry (exit 1)" ||
     fail "replay after a geometry edit: exit $code: $(cat "$SCRATCH/geometry.err")"
 
-# Files written before play identities, on the shipped levels.
-unset QUICKSTEP_DATA_DIR
+# Files written before play identities, on the level files they were written on (the frozen copy of
+# 01_first_steps in tests/data/legacy/levels).
+legacy_data "$SCRATCH/legacy_data"
+export QUICKSTEP_DATA_DIR=$SCRATCH/legacy_data
 mkdir -p "$SCRATCH/legacy"
 cp "$SRC/tests/data/legacy/first_steps.qss" "$SCRATCH/legacy/quicksave-1.qss"
 quickload_dump "$SCRATCH/legacy" "$SCRATCH/legacy.json"
@@ -110,6 +112,10 @@ quickload_dump "$SCRATCH/legacy" "$SCRATCH/legacy.edited.json" "$LEVEL"
 grep -q "made by an older version of Quickstep" "$SCRATCH/legacy.edited.json.err" &&
     pass "an older build's quicksave of files changed since is refused with the reason" ||
     fail "the older build's quicksave on changed files: $(cat "$SCRATCH/legacy.edited.json.err")"
+QUICKSTEP_DATA_DIR=$SRC quickload_dump "$SCRATCH/legacy" "$SCRATCH/legacy.shipped.json"
+grep -q "made by an older version of Quickstep" "$SCRATCH/legacy.shipped.json.err" &&
+    pass "an older build's quicksave on today's shipped 01_first_steps (files changed since) is refused" ||
+    fail "the older build's quicksave on the shipped level: $(cat "$SCRATCH/legacy.shipped.json.err")"
 "$QS" --headless --replay "$SRC/tests/data/legacy/first_steps.qsr" >/dev/null 2>"$SCRATCH/legacy.replay.err"
 code=$?
 [ $code -eq 1 ] && grep -q "first_steps.qsr: made by an older version of Quickstep" "$SCRATCH/legacy.replay.err" &&

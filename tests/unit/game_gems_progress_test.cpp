@@ -49,10 +49,10 @@ TEST_CASE("gems: a finished run's gems are added to the level's, kept through sa
     progress.record("11_spring_meadow", 800, 5, 40, play, {0b100, 0b111});  // another gem, another run
     progress.record("11_spring_meadow", 950, 5, 40, play, {0b000, 0b111});  // none: nothing is lost
     progress.record_assisted("12_bounce_works", 20, {0b010, 0b111});        // assists keep gems too
-    progress.record("01_first_steps", 700, 5, 40, play);                    // a level without gems
+    progress.record("my_own_level", 700, 5, 40, play);  // a level without gems (a player's own)
     CHECK(progress.find("11_spring_meadow")->gems == 0b101u);
     CHECK(progress.find("11_spring_meadow")->gems_placed == 0b111u);
-    CHECK(progress.find("01_first_steps")->gems_placed == 0u);
+    CHECK(progress.find("my_own_level")->gems_placed == 0u);
     CHECK(progress.gems_found() == 3);
     CHECK(progress.for_chapters().gems == 3);
 
@@ -67,7 +67,7 @@ TEST_CASE("gems: a finished run's gems are added to the level's, kept through sa
     REQUIRE(loaded.find("11_spring_meadow"));
     CHECK(loaded.find("11_spring_meadow")->gems == 0b101u);
     CHECK(loaded.find("12_bounce_works")->gems == 0b010u);
-    CHECK(loaded.find("01_first_steps")->gems == 0u);
+    CHECK(loaded.find("my_own_level")->gems == 0u);
     CHECK(loaded.gems_found() == 3);
     fs::remove_all(dir);
 }

@@ -1,7 +1,7 @@
 // Quicksaves, replays and ghosts keyed to the play identity: round trips, the tuning a replay carries
 // (every value range-checked on reading), damage refused, and files written before play identities
-// (tests/data/legacy) read as legacy: the quicksave with the hash of its level's files, which the shipped
-// level still matches.
+// (tests/data/legacy) read as legacy: the quicksave with the hash of its level's files, which the frozen
+// copy of that level (tests/data/legacy/levels/01_first_steps) still matches.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -90,10 +90,11 @@ TEST_CASE("a quicksave and a replay from before play identities read as legacy")
     CHECK(save->legacy());
     CHECK(save->level == "01_first_steps");
     CHECK(save->tick == 400);
-    // The hash of the shipped level's files, byte for byte as they were: such a save still loads exactly.
-    const CheckedLevel shipped = check_level(fs::path(QUICKSTEP_SOURCE_DIR) / "levels/01_first_steps");
-    REQUIRE(shipped.level);
-    CHECK(save->legacy_files_hash == shipped.level->files_hash);
+    // The hash of the level's files, byte for byte as they were when the save was written (the frozen
+    // copy in tests/data/legacy/levels): such a save still loads exactly.
+    const CheckedLevel frozen = check_level(legacy_dir / "levels/01_first_steps");
+    REQUIRE(frozen.level);
+    CHECK(save->legacy_files_hash == frozen.level->files_hash);
 
     std::optional<Replay> replay = read_replay_file(legacy_dir / "first_steps.qsr", error);
     REQUIRE_MESSAGE(replay, error);

@@ -67,9 +67,10 @@ DECOR = {"grass": "#6cbf4f", "grass_light": "#8fd66a", "vine": "#4f9a49", "leaf"
          "flower": "#f6e27a", "pebble": "#b89a7a"}
 SOLID = "ground"
 # Shipped levels 01 to 10 are built only when their map is named: their shipped visuals are not what this
-# script draws (a rebuild redraws them), and 01's bytes are bound by the legacy-quicksave tests
-# (tests/data/legacy). To add sprites to one of 02-10, build its map with --out into a scratch folder and
-# copy the layers that changed (sprites, and geometry for new tiles) into levels/.
+# script draws (a rebuild redraws them). The legacy-quicksave tests (tests/data/legacy) load a frozen copy
+# of 01 (tests/data/legacy/levels/01_first_steps), not the shipped one. To add sprites to one of 01-10,
+# build its map with --out into a scratch folder and copy the layers that changed (sprites, and geometry
+# for new tiles) into levels/.
 FROZEN_UP_TO = "10"
 
 # The sprite each tile kind is drawn with, (top, body) as kTileTypes in game/sim/tiles.hpp has them: the

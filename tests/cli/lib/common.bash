@@ -33,6 +33,12 @@ edit_png() {
     convert "$file" -alpha on "${args[@]}" "PNG32:$file.edit.png" && mv "$file.edit.png" "$file"
 }
 
+# legacy_data DIR: a data dir (for QUICKSTEP_DATA_DIR) with the shipped assets whose levels are the frozen
+# copies in tests/data/legacy/levels: the level files, byte for byte, that tests/data/legacy was written on.
+legacy_data() {
+    mkdir -p "$1" && ln -sfn "$SRC/assets" "$1/assets" && ln -sfn "$SRC/tests/data/legacy/levels" "$1/levels"
+}
+
 # expect_exit CODE DESCRIPTION -- command...
 expect_exit() {
     local want=$1 what=$2

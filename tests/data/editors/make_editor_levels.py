@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the LDtk project and Tiled maps in tests/data/editors from a shipped PNG level, so the three give
+"""Writes the LDtk project and Tiled maps in tests/data/editors from a PNG level, so the three give
 the same level (tests compare their dumps and play them with the level's solution).
 
-    python3 tests/data/editors/make_editor_levels.py build/quickstep levels/01_first_steps
+    python3 tests/data/editors/make_editor_levels.py build/quickstep tests/data/legacy/levels/01_first_steps
 
 Reads the level through the game (--dump-state at tick 0: tiles as rectangles, entities with every field)
 and the editable fields from --level-guide; writes ldtk/ (an .ldtk with one inline level and one external
