@@ -79,6 +79,24 @@ void wrap_paragraph(std::string_view text, std::size_t max_chars, std::vector<st
 
 }  // namespace
 
+std::string fit_line(std::string_view text, std::size_t max_chars) {
+    const auto lead = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
+    const auto chars = static_cast<std::size_t>(std::count_if(text.begin(), text.end(), lead));
+    if (chars <= max_chars) return std::string(text);
+    if (max_chars < 4) return std::string(max_chars, '.');
+    std::string out;
+    std::size_t kept = 0;
+    for (const char c : text) {
+        if (lead(c)) {
+            if (kept == max_chars - 3) break;
+            ++kept;
+        }
+        out.push_back(c);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "...";
+}
+
 std::vector<std::string> wrap_text(std::string_view text, std::size_t max_chars) {
     max_chars = std::max<std::size_t>(max_chars, 1);
     std::vector<std::string> lines;

@@ -1,5 +1,6 @@
 // Text laid out for a fixed-width font: word wrapping that never splits a word that fits on a line (and
-// never leaves closing punctuation alone on one), and paths shortened to their file names for the screen.
+// never leaves closing punctuation alone on one), a line cut to fit with "...", and paths shortened to
+// their file names for the screen.
 //
 //   for (const std::string& line : qs::wrap_text(message, width_px / font.advance())) ...
 //   toast(qs::shorten_paths("cannot write /home/me/.local/share/x/saves/quicksave-3.qss: disk full"));
@@ -18,6 +19,10 @@ namespace qs {
 /// where it can be, else mid-word; a break never leaves a line of nothing but closing punctuation
 /// (")", "]", ".", ",", ...): such a tail goes with the characters before it.
 std::vector<std::string> wrap_text(std::string_view text, std::size_t max_chars);
+
+/// `text` on one line of at most `max_chars` characters (UTF-8 code points): as it is when it fits, else
+/// cut and ended with "..." (trailing spaces before it dropped). A `max_chars` under 4 gives only dots.
+std::string fit_line(std::string_view text, std::size_t max_chars);
 
 /// Replaces every path in `text` by its last part: "levels/cave/geometry/layer0.png:3,4:" becomes
 /// "layer0.png:3,4:", "/home/me/saves/" becomes "saves/". A path is a space-separated word that starts

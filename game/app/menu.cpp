@@ -139,7 +139,11 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         const MenuItem& item = items[i];
         const bool selected = i == cursor;
         const int icons_w = gem_icons(item) ? advance + gem_icons(item) * gem_icon_w : 0;
-        const int x = (list_w - font.text_width(item.label) - icons_w) / 2 - font.text_width("> ");
+        // A label wider than the panel is cut with "..." (the highlighted item's detail says it in full).
+        const int room = (panel.w - 8 - icons_w) / advance - 2;
+        const std::string label = fit_line(item.label, static_cast<std::size_t>(std::max(0, room)));
+        const int x =
+            std::max(panel.x + 4, (list_w - font.text_width(label) - icons_w) / 2 - font.text_width("> "));
         if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
             SDL_Rect bar{panel.x + 4, y - 3, panel.w - 8, line - 1};
             SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);
@@ -149,8 +153,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                               ? (item.enabled ? SDL_Color{255, 255, 255, 255} : SDL_Color{255, 170, 150, 255})
                           : !item.enabled ? SDL_Color{130, 130, 150, 255}
                                           : SDL_Color{170, 190, 230, 255};
-        font.draw(renderer, x, y, (selected ? "> " : "  ") + item.label, color);
-        int icon_x = x + font.text_width("> " + item.label) + advance;
+        font.draw(renderer, x, y, (selected ? "> " : "  ") + label, color);
+        int icon_x = x + font.text_width("> " + label) + advance;
         const int icon_y = y + (font.line_height() - 9) / 2;
         for (unsigned bit = 1; bit <= item.gems_placed; bit <<= 1) {
             if (!(item.gems_placed & bit)) continue;

@@ -1,5 +1,5 @@
 // Text layout: word wrapping (never mid-word when the word fits, never a lone closing bracket on a line)
-// and paths shortened to their file names.
+// and paths shortened to their file names; a line cut to fit with "...".
 #include <doctest/doctest.h>
 
 #include "engine/text_layout.hpp"
@@ -64,4 +64,16 @@ TEST_CASE("shorten_paths: file names instead of full paths, other words kept") {
     CHECK(shorten_paths("Left/right to change, 1x/2x: speed") == "Left/right to change, 1x/2x: speed");
     CHECK(shorten_paths("./level.lvl:3:7: unknown key") == "level.lvl:3:7: unknown key");
     CHECK(shorten_paths("/ alone") == "/ alone");
+}
+
+TEST_CASE("fit_line: a line that fits is kept, a longer one is cut with dots to exactly the room") {
+    CHECK(fit_line("1-9  Bounce Valley", 40) == "1-9  Bounce Valley");
+    CHECK(fit_line("1-9  Bounce Valley", 18) == "1-9  Bounce Valley");
+    CHECK(fit_line("1-9  Bounce Valley B-side", 12) == "1-9  Boun...");
+    CHECK(fit_line("par 0:19.0 beaten", 7) == "par...");  // the space before the dots is dropped
+    CHECK(fit_line("abcdef", 3) == "...");
+    CHECK(fit_line("abcdef", 0).empty());
+    // Characters, not bytes: "é" is two bytes and one character on screen, and is never split.
+    CHECK(fit_line("caf\xc3\xa9s", 5) == "caf\xc3\xa9s");
+    CHECK(fit_line("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 4) == "\xc3\xa9...");
 }
