@@ -284,10 +284,9 @@ void Presentation::draw_reload_banner(const std::string& reload_error) {
     const auto max_chars = static_cast<std::size_t>((w - 12) / std::max(1, font_.advance()));
     std::vector<std::string> lines =
         wrap_text("Level not reloaded: " + shorten_paths(reload_error), max_chars);
-    if (lines.size() > 3) {
+    if (lines.size() > 3) {  // the third line says there is more
         lines.resize(3);
-        if (lines.back().size() + 3 > max_chars) lines.back().resize(max_chars - 3);
-        lines.back() += "...";
+        lines.back() = fit_line(lines.back() + "...", max_chars);
     }
     SDL_Rect bar{0, 24, w, font_.line_height() * static_cast<int>(lines.size()) + 6};
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
