@@ -99,6 +99,9 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         subtitle.empty() ? std::vector<std::string>{} : wrap_text(subtitle, list_chars);
     if (subtitle_lines.size() > 3) subtitle_lines.resize(3);
     const int title_scale = 2;
+    // A title wider than the list (a level's name in its own menu) is cut with "..." like a label.
+    const std::string title_line =
+        fit_line(title, static_cast<std::size_t>(std::max(4, (list_w - 32) / (advance * title_scale))));
     const int subtitle_y = 24 + font.line_height(title_scale) + 6;
     const int notes_y = subtitle_y + static_cast<int>(subtitle_lines.size()) * font.line_height() + 4;
     const int notes_h = static_cast<int>(notes.size()) * font.line_height();
@@ -110,7 +113,7 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
 
     // A readable panel behind the title, subtitle and the visible items (the title backdrop's hero and
     // coins stay behind it).
-    int panel_w = font.text_width(title, title_scale);
+    int panel_w = font.text_width(title_line, title_scale);
     for (const std::string& l : subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
     for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
     for (int i = first; i < last; ++i)
@@ -122,8 +125,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
     SDL_RenderFillRect(renderer, &panel);
 
-    font.draw(renderer, (list_w - font.text_width(title, title_scale)) / 2, 24, title, {255, 214, 90, 255},
-              title_scale);
+    font.draw(renderer, (list_w - font.text_width(title_line, title_scale)) / 2, 24, title_line,
+              {255, 214, 90, 255}, title_scale);
     int y = subtitle_y;
     for (const std::string& l : subtitle_lines) {
         font.draw(renderer, (list_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});

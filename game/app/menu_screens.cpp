@@ -2,6 +2,7 @@
 #include "game/app/menu_screens.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "engine/text_layout.hpp"
 
@@ -56,6 +57,8 @@ void MenuScreens::handle(const std::vector<std::pair<Action, bool>>& input) {
                     options_back();
                 } else if (scene_ == Scene::level_select) {
                     host_.in_play() ? open_pause() : open_title();
+                } else if (scene_ == Scene::level_menu) {
+                    open_level_select();
                 } else if (scene_ == Scene::title && action == Action::back) {
                     // Back on the title highlights Quit (a gamepad's B is easily pressed by mistake);
                     // back again there quits.
@@ -205,32 +208,47 @@ void MenuScreens::open_level_select() {
         std::string detail =
             listing.ok ? chapter + level_detail(listing, record, par) : shorten_paths(listing.reason);
         fs::path path = listing.path;
-        menu_.items.push_back({label, detail, listing.ok, [this, path] { host_.start_level(path); }});
+        // A level with a run to watch or a way to share it opens its own menu; any other starts at once.
+        const bool extras = listing.ok && (listing.maker_ticks >= 0 || host_.has_best_run(listing));
+        std::function<void()> choose = [this, path] { host_.start_level(path); };
+        if (extras) choose = [this, listing] { open_level_menu(listing); };
+        menu_.items.push_back({label, detail, listing.ok, std::move(choose)});
         if (listing.ok) menu_.items.back().preview = path;
         if (record) {
             menu_.items.back().gems_placed = record->gems_placed;
             menu_.items.back().gems_found = record->gems & record->gems_placed;
         }
-        if (listing.ok && listing.maker_ticks >= 0) {
-            menu_.items.push_back({"   watch the maker's clear",
-                                   "The run that proves " + listing.title + " can be finished", true,
-                                   [this, listing] { host_.watch_maker_clear(listing); }});
-            menu_.items.back().preview = path;
-        }
-        if (listing.ok && host_.has_best_run(listing)) {
-            // "watch best run" last: Up from the top of the list reaches it in two steps (past Back).
-            if (!listing.package)
-                menu_.items.push_back(
-                    {"   share...",
-                     "Write " + listing.title + " as one file to send, your best run inside as the proof",
-                     true, [this, listing] { host_.share_level(listing); }});
-            menu_.items.back().preview = path;
-            menu_.items.push_back({"   watch best run", "The fastest finished run of " + listing.title, true,
-                                   [this, listing] { host_.watch_best_run(listing); }});
-            menu_.items.back().preview = path;
-        }
+        if (!menu_level_.empty() && path == menu_level_)
+            menu_.cursor = static_cast<int>(menu_.items.size()) - 1;
     }
     menu_.items.push_back({"Back", "", true, [this] { host_.in_play() ? open_pause() : open_title(); }});
+}
+
+void MenuScreens::open_level_menu(LevelListing listing) {
+    scene_ = Scene::level_menu;
+    menu_level_ = listing.path;
+    menu_ = Menu{};
+    menu_.title = listing.title;
+    menu_.previews = true;  // the level's thumbnail, as in the level select
+    const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
+    const std::int64_t par = listing.shipped ? host_.chapters().par_ticks(listing.name) : 0;
+    menu_.subtitle = level_detail(listing, record, par);
+    const fs::path path = listing.path;
+    menu_.items.push_back({"Play", "", true, [this, path] { host_.start_level(path); }});
+    const bool best_run = host_.has_best_run(listing);
+    if (best_run)
+        menu_.items.push_back({"Watch best run", "The fastest finished run of " + listing.title, true,
+                               [this, listing] { host_.watch_best_run(listing); }});
+    if (listing.maker_ticks >= 0)
+        menu_.items.push_back({"Watch the maker's clear",
+                               "The run that proves " + listing.title + " can be finished", true,
+                               [this, listing] { host_.watch_maker_clear(listing); }});
+    if (best_run && !listing.package)  // a package is one file to send already
+        menu_.items.push_back(
+            {"Share...", "Write " + listing.title + " as one file to send, your best run inside as the proof",
+             true, [this, listing] { host_.share_level(listing); }});
+    menu_.items.push_back({"Back", "", true, [this] { open_level_select(); }});
+    for (MenuItem& item : menu_.items) item.preview = path;
 }
 
 void MenuScreens::open_pause() {
@@ -567,8 +585,8 @@ void MenuScreens::open_results(const std::string& summary, std::vector<MenuNote>
 }
 
 std::string MenuScreens::trace_state(bool capturing) const {
-    static constexpr const char* scene_names[] = {"title",  "level_select", "playing",
-                                                  "paused", "options",      "results"};
+    static constexpr const char* scene_names[] = {"title",   "level_select", "playing",   "paused",
+                                                  "options", "results",      "level_menu"};
     std::string state = scene_names[static_cast<int>(scene_)];
     if (const Menu* shown = menu(); shown && !shown->items.empty())
         state += " " + std::to_string(shown->cursor) + " \"" + shown->items[shown->cursor].label + "\"";

@@ -64,7 +64,8 @@ class MenuHost {
 
 class MenuScreens {
    public:
-    enum class Scene { title, level_select, playing, paused, options, results };
+    /// level_menu: one level's own menu (Play, watching its runs, sharing), opened from the level select.
+    enum class Scene { title, level_select, playing, paused, options, results, level_menu };
 
     explicit MenuScreens(MenuHost& host) : host_(host) {}
 
@@ -84,7 +85,12 @@ class MenuScreens {
     /// Back to the game (no menu).
     void resume() { scene_ = Scene::playing; }
     void open_title();
+    /// The level select, one row per level; the level whose menu was last opened is highlighted.
     void open_level_select();
+    /// The menu of a level with more to do than play it: "Play" first, then watching its best run or its
+    /// maker's clear and sharing it (those that apply), and "Back" to the level select. `listing` is a
+    /// copy: the level select's item that opens the menu is gone once the menu is built.
+    void open_level_menu(LevelListing listing);
     void open_pause();
     void open_options(Scene back_to);
     /// The level was finished; `summary` is the coins / time / deaths line, `notes` the splits under it.
@@ -119,6 +125,8 @@ class MenuScreens {
     Scene options_back_ = Scene::title;
     OptionsPage page_ = OptionsPage::settings;
     Action editing_ = Action::jump;  ///< the action whose keys the action page shows
+    std::filesystem::path
+        menu_level_;  ///< the level whose menu was opened last (the level select's highlight)
 };
 
 }  // namespace qs

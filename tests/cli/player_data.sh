@@ -47,14 +47,20 @@ cat >"$SCRATCH/watch.pad" <<'PAD'
 36 release dpup
 40 press a
 41 release a
-300 detach
+45 press dpdown
+46 release dpdown
+50 press a
+51 release a
+310 detach
 PAD
 timeout 120 "$QS" --pad-script "$SCRATCH/watch.pad" --levels-dir "$SCRATCH/levels" \
     >"$SCRATCH/watch.out" 2>"$SCRATCH/watch.err"
 code=$?
 [ $code -eq 0 ] || fail "watch: exit $code: $(tail -5 "$SCRATCH/watch.err")"
-grep -q 'frame 35: level_select .* "   watch best run"' "$SCRATCH/watch.err" &&
-    grep -q 'frame 40: playing' "$SCRATCH/watch.err" && grep -q 'toast: End of the replay' "$SCRATCH/watch.err" &&
+# Up twice from the first row wraps past Back to qs_lab; a opens its menu; down to "Watch best run"; a.
+grep -q 'frame 40: level_menu 0 "Play"' "$SCRATCH/watch.err" &&
+    grep -q 'frame 45: level_menu 1 "Watch best run"' "$SCRATCH/watch.err" &&
+    grep -q 'frame 50: playing' "$SCRATCH/watch.err" && grep -q 'toast: End of the replay' "$SCRATCH/watch.err" &&
     pass "the best run was watched from the level select to its end" ||
     fail "watch trace: $(grep pad-script "$SCRATCH/watch.err" | head -20)"
 grep -q 'toast: Quicksaved' "$SCRATCH/watch.err" && pass "the watched run pressed F5" ||

@@ -1,7 +1,7 @@
-# Sharing in a real window (Xvfb, the virtual pad): a player finishes a level of their own, picks "share..."
-# in the level select and gets one .qslevel file; dropped into another player's levels folder it is listed
-# as cleared by its maker, "watch the maker's clear" plays the proof to the goal, and the second player
-# beats it. Skipped without xvfb-run.
+# Sharing in a real window (Xvfb, the virtual pad): a player finishes a level of their own, picks "Share..."
+# in the level's menu (from the level select) and gets one .qslevel file; dropped into another player's
+# levels folder it is listed as cleared by its maker, "Watch the maker's clear" plays the proof to the goal,
+# and the second player beats it. Skipped without xvfb-run.
 source "$(dirname "$0")/lib/common.bash"
 
 if ! command -v xvfb-run >/dev/null; then
@@ -33,12 +33,12 @@ ls "$maker/quickstep/replays/zz_mine@"*-best.qsr >/dev/null 2>&1 \
     && pass "the maker's finished run is kept as the level's best run" \
     || fail "no best run: $(ls "$maker/quickstep/replays" 2>&1) $(tail -2 "$SCRATCH/finish.err")"
 
-# 2. Title > Level select (down, a); up three times from the first level wraps past Back and "watch best
-# run" to "share..."; a.
+# 2. Title > Level select (down, a); up twice from the first level wraps past Back to zz_mine; a opens its
+# menu (Play, Watch best run, Share..., Back); down twice to "Share..."; a.
 window "$maker" share '0 attach\n30 press dpdown\n32 release dpdown\n40 press a\n42 release a
-60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n75 press dpup\n77 release dpup\n80 press a
-82 release a\n140 axis rightx 0\n'
-traced share 'level_select [0-9]* "   share..."' && pass "the level select offers share... for a finished level" \
+60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n80 press a\n82 release a\n90 press dpdown
+92 release dpdown\n100 press dpdown\n102 release dpdown\n110 press a\n112 release a\n170 axis rightx 0\n'
+traced share 'level_menu 2 "Share..."' && pass "a finished level's menu offers Share..." \
     || fail "no share item: $(grep pad-script "$SCRATCH/share.err" | tail -4)"
 pkg=$maker/quickstep/shared/zz_mine.qslevel
 grep -q "^quickstep: share: packed: .*zz_mine.qslevel: zz_mine, [0-9]* files, [0-9]* bytes, cleared at tick" \
@@ -49,11 +49,13 @@ grep -q "^quickstep: share: packed: .*zz_mine.qslevel: zz_mine, [0-9]* files, [0
 cp "$pkg" "$player/quickstep/levels/"
 "$QS" --verify "$player/quickstep/levels/zz_mine.qslevel" >"$SCRATCH/verify.out" 2>/dev/null \
     && pass "the shared file verifies" || fail "the shared file does not verify"
-# Title > Level select; up twice wraps past Back to "watch the maker's clear"; a; the run plays to the goal.
+# Title > Level select; up twice wraps past Back to zz_mine; a opens its menu (Play, Watch the maker's
+# clear, Back); down; a; the run plays to the goal.
 window "$player" watch '0 attach\n30 press dpdown\n32 release dpdown\n40 press a\n42 release a
-60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n80 press a\n82 release a\n300 axis rightx 0\n'
-traced watch "level_select [0-9]* \"   watch the maker's clear\"" \
-    && pass "the package is listed with watch the maker's clear" \
+60 press dpup\n62 release dpup\n70 press dpup\n72 release dpup\n80 press a\n82 release a\n90 press dpdown
+92 release dpdown\n100 press a\n102 release a\n320 axis rightx 0\n'
+traced watch "level_menu 1 \"Watch the maker's clear\"" \
+    && pass "the package's menu offers Watch the maker's clear" \
     || fail "no maker's clear item: $(grep pad-script "$SCRATCH/watch.err" | tail -4)"
 grep -q '^level: zz_mine ' "$SCRATCH/watch.err" && traced watch 'playing' \
     && pass "watching the maker's clear plays the level" || fail "the clear did not play: $(tail -3 "$SCRATCH/watch.err")"

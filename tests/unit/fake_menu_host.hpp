@@ -29,10 +29,12 @@ class FakeHost final : public MenuHost {
     void capture_binding() override { ++captures; }
     std::string level_name() const override { return ""; }
     bool in_play() const override { return false; }
-    void start_level(const std::filesystem::path&) override {}
+    void start_level(const std::filesystem::path& folder) override { started.push_back(folder); }
+    std::vector<std::filesystem::path> started;
     bool has_best_run(const LevelListing&) const override { return best_run_; }
     bool best_run_ = false;
-    void watch_best_run(const LevelListing&) override {}
+    void watch_best_run(const LevelListing&) override { ++best_watches; }
+    int best_watches = 0;
     void watch_maker_clear(const LevelListing&) override { ++maker_watches; }
     void share_level(const LevelListing&) override { ++shares; }
     int maker_watches = 0, shares = 0;

@@ -1,5 +1,5 @@
-// What the menus show a player: level-select error lines with file names instead of full paths, and
-// folders under the home folder written as "~/...".
+// What the menus show a player: level-select error lines with file names instead of full paths, folders
+// under the home folder written as "~/...", and one row per level with its runs and sharing in its own menu.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -54,10 +54,15 @@ TEST_CASE("level select: a level's author and its maker's clear come before how 
     MenuScreens menus(host);
     menus.open_level_select();
     const Menu* menu = menus.menu();
-    REQUIRE(menu->items.size() == 4);  // the two levels, "watch the maker's clear", Back
+    REQUIRE(menu->items.size() == 3);  // the two levels (one row each), Back
     CHECK(menu->items[0].label == "Good Level  (cleared by its maker)");
     CHECK(menu->items[0].detail == "By Ann. Cleared by its maker in 0:12.2. Not finished yet: Good Level");
-    CHECK(menu->items[2].detail == "Not finished yet: Other");
+    CHECK(menu->items[1].detail == "Not finished yet: Other");
+    // Its own menu says the same under its name.
+    menus.handle({{Action::confirm, true}});
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_menu);
+    CHECK(menus.menu()->title == "Good Level");
+    CHECK(menus.menu()->subtitle == "By Ann. Cleared by its maker in 0:12.2. Not finished yet: Good Level");
 }
 
 TEST_CASE("display_path: the home folder is written as ~") {
@@ -96,6 +101,17 @@ TEST_CASE("skip this level: offered in the pause menu of a chapter's level; a sk
     CHECK(menus.menu()->items[0].detail == "Skipped (assist), not finished yet: Hard Level");
 }
 
+namespace {
+
+/// The labels of the open menu, in order.
+std::vector<std::string> menu_labels(const MenuScreens& menus) {
+    std::vector<std::string> out;
+    for (const MenuItem& item : menus.menu()->items) out.push_back(item.label);
+    return out;
+}
+
+}  // namespace
+
 TEST_CASE("level select: share a finished level; watch the maker's clear of a verified package") {
     FakeHost host;
     host.levels_.push_back({"mine", "My Level", "/somewhere/levels/mine", true, ""});
@@ -105,24 +121,70 @@ TEST_CASE("level select: share a finished level; watch the maker's clear of a ve
     host.levels_.push_back(package);
     MenuScreens menus(host);
     menus.open_level_select();
-    auto labels = [&] {
-        std::vector<std::string> out;
-        for (const MenuItem& item : menus.menu()->items) out.push_back(item.label);
-        return out;
-    };
-    // No best run yet: nothing to share; the package's clear can be watched.
-    CHECK(labels() == std::vector<std::string>{"My Level", "Their Level  (cleared by its maker)",
-                                               "   watch the maker's clear", "Back"});
-    menus.menu()->items[2].on_confirm();
+    // One row per level; no best run yet: nothing to share, so My Level starts at once; the package's
+    // clear can be watched from its own menu.
+    CHECK(menu_labels(menus) ==
+          std::vector<std::string>{"My Level", "Their Level  (cleared by its maker)", "Back"});
+    menus.menu()->items[0].on_confirm();
+    REQUIRE(host.started.size() == 1);
+    CHECK(host.started[0] == "/somewhere/levels/mine");
+    menus.open_level_select();
+    menus.menu()->items[1].on_confirm();
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_menu);
+    CHECK(menus.menu()->title == "Their Level");
+    CHECK(menu_labels(menus) == std::vector<std::string>{"Play", "Watch the maker's clear", "Back"});
+    menus.menu()->items[1].on_confirm();
     CHECK(host.maker_watches == 1);
 
     host.best_run_ = true;  // both have a best run: the folder can be shared, the package is one already
     menus.open_level_select();
-    CHECK(labels() == std::vector<std::string>{"My Level", "   share...", "   watch best run",
-                                               "Their Level  (cleared by its maker)",
-                                               "   watch the maker's clear", "   watch best run", "Back"});
-    menus.menu()->items[1].on_confirm();
+    CHECK(menu_labels(menus) ==
+          std::vector<std::string>{"My Level", "Their Level  (cleared by its maker)", "Back"});
+    menus.menu()->items[0].on_confirm();
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_menu);
+    CHECK(menus.menu()->title == "My Level");
+    CHECK(menu_labels(menus) == std::vector<std::string>{"Play", "Watch best run", "Share...", "Back"});
+    menus.menu()->items[2].on_confirm();
     CHECK(host.shares == 1);
+    menus.menu()->items[1].on_confirm();
+    CHECK(host.best_watches == 1);
+    menus.open_level_select();
+    menus.menu()->items[1].on_confirm();
+    CHECK(menu_labels(menus) ==
+          std::vector<std::string>{"Play", "Watch best run", "Watch the maker's clear", "Back"});
+    CHECK(host.started.size() == 1);  // opening a level's menu starts nothing
+}
+
+TEST_CASE("level menu: Play first (confirm, confirm starts the level); Back keeps the level highlighted") {
+    FakeHost host;
+    host.best_run_ = true;
+    for (const char* name : {"a_first", "b_second", "c_third"})
+        host.levels_.push_back({name, std::string("Level ") + name, std::string("/lv/") + name, true, ""});
+    MenuScreens menus(host);
+    menus.open_level_select();
+    REQUIRE(menu_labels(menus).size() == 4);
+    menus.handle({{Action::down, true}, {Action::down, true}});
+    menus.handle({{Action::confirm, true}});
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_menu);
+    CHECK(menus.trace_state(false) == "level_menu 0 \"Play\"");
+    for (const MenuItem& item : menus.menu()->items) CHECK(item.preview == "/lv/c_third");  // its thumbnail
+    // Back (the button) returns to the level select on the same level.
+    menus.handle({{Action::back, true}});
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_select);
+    CHECK(menus.trace_state(false) == "level_select 2 \"Level c_third\"");
+    // The menu's "Back" item does the same.
+    menus.handle({{Action::up, true}});
+    menus.handle({{Action::confirm, true}});
+    REQUIRE(menus.scene() == MenuScreens::Scene::level_menu);
+    menus.handle({{Action::up, true}});
+    CHECK(menus.menu()->items[menus.menu()->cursor].label == "Back");
+    menus.handle({{Action::confirm, true}});
+    CHECK(menus.trace_state(false) == "level_select 1 \"Level b_second\"");
+    // Confirm, confirm: the level plays.
+    menus.handle({{Action::confirm, true}});
+    menus.handle({{Action::confirm, true}});
+    REQUIRE(host.started.size() == 1);
+    CHECK(host.started[0] == "/lv/b_second");
 }
 
 TEST_CASE("level select: a level finished only with assists says so, with no time; a best time shows") {
