@@ -75,6 +75,62 @@ int gem_icons(const MenuItem& item) {
 
 }  // namespace
 
+SDL_Rect MenuLayout::row(int i) const {
+    return {panel.x + 4, items_y - 3 + (i - first) * line, panel.w - 8, line - 1};
+}
+
+MenuLayout Menu::layout(const BitmapFont& font, int canvas_w, int canvas_h) const {
+    MenuLayout out;
+    const int advance = std::max(1, font.advance());
+    // With previews the list keeps to the left part of the canvas (centred there).
+    out.list_w = previews ? canvas_w * 5 / 8 : canvas_w;
+    const std::size_t list_chars = static_cast<std::size_t>(std::max(10, (out.list_w - 32) / advance));
+    out.line = font.line_height() + 5;
+    // Room for two lines of the highlighted item's detail is kept at the bottom (see draw).
+    const int detail_top = canvas_h - 10 - 2 * font.line_height();
+
+    if (!subtitle.empty()) out.subtitle_lines = wrap_text(subtitle, list_chars);
+    if (out.subtitle_lines.size() > 3) out.subtitle_lines.resize(3);
+    const int title_scale = 2;
+    // A title wider than the list (a level's name in its own menu) is cut with "..." like a label.
+    out.title_line =
+        fit_line(title, static_cast<std::size_t>(std::max(4, (out.list_w - 32) / (advance * title_scale))));
+    out.subtitle_y = 24 + font.line_height(title_scale) + 6;
+    out.notes_y = out.subtitle_y + static_cast<int>(out.subtitle_lines.size()) * font.line_height() + 4;
+    const int notes_h = static_cast<int>(notes.size()) * font.line_height();
+    const int list_top = std::max(78, out.notes_y + notes_h + (notes.empty() ? 6 : 10));
+    const int count = static_cast<int>(items.size());
+    // A list longer than the room gives a band above and below it to its scroll marks (kept while the
+    // highlight moves, so the list does not jump).
+    const int mark_h = font.line_height();
+    const bool scrolls = count > std::max(1, (detail_top - 6 - list_top) / out.line);
+    out.items_y = scrolls ? list_top + mark_h : list_top;
+    const int visible = std::max(1, (detail_top - 6 - list_top - (scrolls ? 2 * mark_h : 0)) / out.line);
+    out.first = std::clamp(cursor - visible / 2, 0, std::max(0, count - visible));
+    out.last = std::min(count, out.first + visible);
+
+    // A readable panel behind the title, subtitle and the visible items (the title backdrop's hero and
+    // coins stay behind it).
+    int panel_w = font.text_width(out.title_line, title_scale);
+    for (const std::string& l : out.subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
+    for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
+    for (int i = out.first; i < out.last; ++i)
+        panel_w =
+            std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2 +
+                                  (gem_icons(items[i]) ? advance + gem_icons(items[i]) * gem_icon_w : 0));
+    panel_w = std::min(out.list_w - 8, panel_w + 24);
+    const int rows_end = out.items_y - 3 + (out.last - out.first) * out.line;  // below the last bar
+    const int panel_bottom =
+        scrolls ? rows_end + mark_h + 1 : out.items_y + (out.last - out.first) * out.line + 4;
+    out.panel = {(out.list_w - panel_w) / 2, 16, panel_w, panel_bottom - 16};
+    // The marks, centred on the list: "^" in the band above the first bar, "v" in the band below the last.
+    const int mark_x = (out.list_w - font.text_width("^")) / 2;
+    if (scrolls && out.first > 0)
+        out.up_mark = {mark_x, out.items_y - 3 - mark_h, font.text_width("^"), mark_h};
+    if (scrolls && out.last < count) out.down_mark = {mark_x, rows_end, font.text_width("v"), mark_h};
+    return out;
+}
+
 void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
                 bool overlay) const {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
@@ -83,62 +139,33 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     SDL_RenderFillRect(renderer, &all);
     const int advance = std::max(1, font.advance());
     const std::size_t max_chars = static_cast<std::size_t>(std::max(10, (canvas_w - 32) / advance));
-    // With previews the list keeps to the left part of the canvas (centred there).
-    const int list_w = previews ? canvas_w * 5 / 8 : canvas_w;
-    const std::size_t list_chars = static_cast<std::size_t>(std::max(10, (list_w - 32) / advance));
-    const int line = font.line_height() + 5;
+    const MenuLayout at = layout(font, canvas_w, canvas_h);
+    const int list_w = at.list_w, line = at.line, title_scale = 2;
+    const SDL_Rect panel = at.panel;
 
     // The detail of the highlighted item sits at the bottom; room for two lines is kept so the list does
     // not jump as the highlight moves, a longer detail (up to four lines) covers the list's end.
     std::vector<std::string> detail;
     if (!items.empty() && !items[cursor].detail.empty()) detail = wrap_text(items[cursor].detail, max_chars);
     if (detail.size() > 4) detail.resize(4);
-    const int detail_top = canvas_h - 10 - 2 * font.line_height();
 
-    std::vector<std::string> subtitle_lines =
-        subtitle.empty() ? std::vector<std::string>{} : wrap_text(subtitle, list_chars);
-    if (subtitle_lines.size() > 3) subtitle_lines.resize(3);
-    const int title_scale = 2;
-    // A title wider than the list (a level's name in its own menu) is cut with "..." like a label.
-    const std::string title_line =
-        fit_line(title, static_cast<std::size_t>(std::max(4, (list_w - 32) / (advance * title_scale))));
-    const int subtitle_y = 24 + font.line_height(title_scale) + 6;
-    const int notes_y = subtitle_y + static_cast<int>(subtitle_lines.size()) * font.line_height() + 4;
-    const int notes_h = static_cast<int>(notes.size()) * font.line_height();
-    const int items_y = std::max(78, notes_y + notes_h + (notes.empty() ? 6 : 10));
-    const int visible = std::max(1, (detail_top - 6 - items_y) / line);
-    const int count = static_cast<int>(items.size());
-    const int first = std::clamp(cursor - visible / 2, 0, std::max(0, count - visible));
-    const int last = std::min(count, first + visible);
-
-    // A readable panel behind the title, subtitle and the visible items (the title backdrop's hero and
-    // coins stay behind it).
-    int panel_w = font.text_width(title_line, title_scale);
-    for (const std::string& l : subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
-    for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
-    for (int i = first; i < last; ++i)
-        panel_w =
-            std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2 +
-                                  (gem_icons(items[i]) ? advance + gem_icons(items[i]) * gem_icon_w : 0));
-    panel_w = std::min(list_w - 8, panel_w + 24);
-    SDL_Rect panel{(list_w - panel_w) / 2, 16, panel_w, items_y + (last - first) * line + 4 - 16};
     SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
     SDL_RenderFillRect(renderer, &panel);
 
-    font.draw(renderer, (list_w - font.text_width(title_line, title_scale)) / 2, 24, title_line,
+    font.draw(renderer, (list_w - font.text_width(at.title_line, title_scale)) / 2, 24, at.title_line,
               {255, 214, 90, 255}, title_scale);
-    int y = subtitle_y;
-    for (const std::string& l : subtitle_lines) {
+    int y = at.subtitle_y;
+    for (const std::string& l : at.subtitle_lines) {
         font.draw(renderer, (list_w - font.text_width(l)) / 2, y, l, {200, 210, 235, 255});
         y += font.line_height();
     }
-    y = notes_y;
+    y = at.notes_y;
     for (const MenuNote& note : notes) {
         font.draw(renderer, (list_w - font.text_width(note.text)) / 2, y, note.text, note.colour);
         y += font.line_height();
     }
-    y = items_y;
-    for (int i = first; i < last; ++i) {
+    y = at.items_y;
+    for (int i = at.first; i < at.last; ++i) {
         const MenuItem& item = items[i];
         const bool selected = i == cursor;
         const int icons_w = gem_icons(item) ? advance + gem_icons(item) * gem_icon_w : 0;
@@ -148,7 +175,7 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         const int x =
             std::max(panel.x + 4, (list_w - font.text_width(label) - icons_w) / 2 - font.text_width("> "));
         if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
-            SDL_Rect bar{panel.x + 4, y - 3, panel.w - 8, line - 1};
+            const SDL_Rect bar = at.row(i);
             SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);
             SDL_RenderFillRect(renderer, &bar);
         }
@@ -167,10 +194,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         y += line;
     }
     // More items above or below the visible ones.
-    if (first > 0) font.draw(renderer, panel.x + panel.w - 2 * advance, items_y, "^", {170, 190, 230, 255});
-    if (last < count)
-        font.draw(renderer, panel.x + panel.w - 2 * advance, items_y + (last - first - 1) * line, "v",
-                  {170, 190, 230, 255});
+    if (at.up_mark.w > 0) font.draw(renderer, at.up_mark.x, at.up_mark.y, "^", {170, 190, 230, 255});
+    if (at.down_mark.w > 0) font.draw(renderer, at.down_mark.x, at.down_mark.y, "v", {170, 190, 230, 255});
 
     if (!detail.empty()) {
         int text_w = 0;

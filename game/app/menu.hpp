@@ -39,6 +39,23 @@ struct MenuNote {
     SDL_Color colour{220, 225, 240, 255};
 };
 
+/// Where Menu::draw puts things, in canvas pixels: the title and subtitle lines, the visible items, the
+/// panel behind them, and the scroll marks of a list longer than the room ("^" above the first visible
+/// item, "v" below the last; w 0 when not shown), which sit in bands of their own, clear of every item.
+struct MenuLayout {
+    int list_w = 0;  ///< the list's width from the canvas's left (5/8 of it with previews)
+    std::string title_line;
+    std::vector<std::string> subtitle_lines;
+    int subtitle_y = 0, notes_y = 0;
+    int items_y = 0;          ///< the first visible item's text top
+    int line = 0;             ///< from one item to the next
+    int first = 0, last = 0;  ///< the visible items: [first, last)
+    SDL_Rect panel{};
+    SDL_Rect up_mark{}, down_mark{};
+    /// The highlight bar of visible item `i` (the whole row an item takes).
+    SDL_Rect row(int i) const;
+};
+
 class Menu {
    public:
     std::string title;
@@ -53,6 +70,8 @@ class Menu {
     /// Runs the highlighted item's on_confirm if it is enabled; false when it is disabled.
     bool confirm();
     void adjust(int direction);
+    /// Where draw() puts the title, the items and the scroll marks on a canvas of that size.
+    MenuLayout layout(const BitmapFont& font, int canvas_w, int canvas_h) const;
     /// Draws over the whole canvas (dimmed backdrop when `overlay`).
     void draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, bool overlay) const;
     /// The top of the highlighted item's detail at the bottom (room for two lines at least): messages

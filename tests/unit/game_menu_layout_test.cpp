@@ -1,0 +1,108 @@
+// Where a menu draws: the scroll marks of a long list ("^" above, "v" below) sit clear of every visible
+// item (its label, its gem icons, its highlight bar), inside the panel and above the detail, on the
+// canvas shapes the game draws (640x360, and 640x400 for a 1280x800 window that fills the screen).
+#include <SDL.h>
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "engine/bitmap_font.hpp"
+#include "game/app/menu.hpp"
+
+using namespace qs;
+
+namespace {
+
+/// A software renderer on an RGBA surface (the font's texture needs one), released at scope end.
+struct LayoutCanvas {
+    SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, 64, 64, 32, SDL_PIXELFORMAT_RGBA8888);
+    SDL_Renderer* renderer = surface ? SDL_CreateSoftwareRenderer(surface) : nullptr;
+    LayoutCanvas() = default;
+    LayoutCanvas(const LayoutCanvas&) = delete;
+    LayoutCanvas& operator=(const LayoutCanvas&) = delete;
+    ~LayoutCanvas() {
+        if (renderer) SDL_DestroyRenderer(renderer);
+        if (surface) SDL_FreeSurface(surface);
+    }
+};
+
+bool overlaps(const SDL_Rect& a, const SDL_Rect& b) {
+    return SDL_HasIntersection(&a, &b) == SDL_TRUE;
+}
+
+bool inside(const SDL_Rect& inner, const SDL_Rect& outer) {
+    return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w &&
+           inner.y + inner.h <= outer.y + outer.h;
+}
+
+}  // namespace
+
+TEST_CASE("menu layout: the scroll marks of a long list are clear of every item and its gem icons") {
+    LayoutCanvas canvas;
+    REQUIRE(canvas.renderer != nullptr);
+    BitmapFont font;
+    std::string error;
+    const std::filesystem::path assets = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "assets" / "font";
+    REQUIRE_MESSAGE(font.load(canvas.renderer, assets / "font.png", assets / "font.json", error), error);
+
+    // The level select's shape: previews, a two-line subtitle, rows with three gem icons, 30 levels.
+    Menu menu;
+    menu.title = "LEVEL SELECT";
+    menu.subtitle = "Gems found: 9. Drop your own level folders into ~/.local/share/quickstep/levels";
+    menu.previews = true;
+    for (int i = 0; i < 30; ++i) {
+        menu.items.emplace_back(
+            "1-" + std::to_string(i) + "  First Steps  * 0:14.4  24/42  par 0:19.0 beaten",
+            "Finished. Best time 0:14.4, most coins 24 of 42. Par 0:19.0: beaten");
+        menu.items.back().gems_placed = 7;
+        menu.items.back().gems_found = 5;
+    }
+    menu.items.emplace_back("Back");
+    const int count = static_cast<int>(menu.items.size());
+    for (const std::pair<int, int>& canvas_size :
+         {std::pair{640, 360}, std::pair{640, 400}, std::pair{576, 360}}) {
+        const int w = canvas_size.first, h = canvas_size.second;
+        for (int cursor : {0, 1, count / 2, count - 2, count - 1}) {
+            CAPTURE(w);
+            CAPTURE(h);
+            CAPTURE(cursor);
+            menu.cursor = cursor;
+            const MenuLayout at = menu.layout(font, w, h);
+            REQUIRE(at.last > at.first);
+            REQUIRE(at.last - at.first < count);  // the list scrolls
+            CHECK(cursor >= at.first);
+            CHECK(cursor < at.last);
+            // Each mark is shown exactly when items are hidden on its side.
+            CHECK((at.up_mark.w > 0) == (at.first > 0));
+            CHECK((at.down_mark.w > 0) == (at.last < count));
+            // The subtitle ends above the list's band.
+            const int subtitle_end =
+                at.subtitle_y + static_cast<int>(at.subtitle_lines.size()) * font.line_height();
+            CHECK(at.row(at.first).y >= subtitle_end);
+            const int detail_top = h - 10 - 2 * font.line_height();
+            CHECK(at.row(at.last - 1).y + at.row(at.last - 1).h <= detail_top);
+            for (const SDL_Rect& mark : {at.up_mark, at.down_mark}) {
+                if (mark.w == 0) continue;
+                CHECK(inside(mark, at.panel));
+                CHECK(mark.y >= subtitle_end);
+                CHECK(mark.y + mark.h <= detail_top);
+                // Clear of every visible row: the whole width of its bar, label and gem icons alike.
+                for (int i = at.first; i < at.last; ++i) {
+                    CAPTURE(i);
+                    CHECK_FALSE(overlaps(mark, at.row(i)));
+                }
+            }
+        }
+    }
+
+    // A list that fits shows no mark.
+    Menu short_menu = menu;
+    short_menu.items.erase(short_menu.items.begin() + 5, short_menu.items.end());
+    short_menu.cursor = 4;
+    const MenuLayout fits = short_menu.layout(font, 640, 360);
+    CHECK(fits.first == 0);
+    CHECK(fits.last == 5);
+    CHECK(fits.up_mark.w == 0);
+    CHECK(fits.down_mark.w == 0);
+}
