@@ -173,16 +173,8 @@ void App::next_level() {
 }
 
 void App::open_ending() {
-    // The credits always; "everything done" only when every level is finished with every coin.
-    int finished = 0, total = 0, all_coins = 0;
-    for (const LevelListing& listing : levels_.listings()) {
-        if (!listing.ok) continue;
-        ++total;
-        const LevelRecord* record = progress_.find_listed(listing.name, listing.shipped);
-        if (record && record->completed) ++finished;
-        if (record && record->completed && record->best_coins >= record->coins_total) ++all_coins;
-    }
-    menus_.open_ending(finished, total, all_coins);
+    // The credits always; "everything done" only when every level is finished with every coin and gem.
+    menus_.open_ending(completion_of(progress_, levels_.listings()));
 }
 
 void App::hot_reload() {

@@ -556,18 +556,59 @@ void MenuScreens::options_back() {
     }
 }
 
-void MenuScreens::open_ending(int finished, int total, int all_coins) {
+Completion completion_of(const Progress& progress, const std::vector<LevelListing>& levels) {
+    Completion done;
+    for (const LevelListing& listing : levels) {
+        if (!listing.ok) continue;
+        ++done.levels;
+        const LevelRecord* record = progress.find_listed(listing.name, listing.shipped);
+        if (!record || !record->completed) continue;
+        ++done.finished;
+        if (record->best_coins >= record->coins_total) ++done.all_coins;
+        done.gems_found += gem_count(record->gems & record->gems_placed);
+        done.gems_placed += gem_count(record->gems_placed);
+    }
+    return done;
+}
+
+namespace {
+
+/// "1 level", "3 levels".
+std::string how_many(int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::vector<std::string> completion_lines(const Completion& done) {
+    const int unfinished = done.levels - done.finished, coins_left = done.levels - done.all_coins,
+              gems_left = done.gems_placed - done.gems_found;
+    if (unfinished <= 0 && coins_left <= 0 && gems_left <= 0)
+        return {"Everything done: every level finished, every coin collected, every gem found"};
+    const std::string of_levels = " of " + std::to_string(done.levels);
+    std::vector<std::string> lines{
+        "Levels finished: " + std::to_string(done.finished) + of_levels,
+        "Levels with every coin collected: " + std::to_string(done.all_coins) + of_levels,
+        "Gems found: " + std::to_string(done.gems_found) + " of " + std::to_string(done.gems_placed) +
+            (unfinished > 0 ? " in the levels you finished" : "")};
+    std::string todo;
+    auto add = [&todo](const std::string& part) { todo += (todo.empty() ? "" : ", ") + part; };
+    if (unfinished > 0) add("finish " + how_many(unfinished, "level", "levels"));
+    if (coins_left > 0) add("collect every coin in " + how_many(coins_left, "level", "levels"));
+    if (gems_left > 0) add("find " + how_many(gems_left, "gem", "gems"));
+    lines.push_back("Still to do: " + todo);
+    return lines;
+}
+
+void MenuScreens::open_ending(const Completion& done) {
     scene_ = Scene::results;
     menu_ = Menu{};
     menu_.title = "THE END";
-    const std::string done = finished >= total && all_coins >= total
-                                 ? "Everything done: every level finished with every coin. "
-                                 : "Levels finished: " + std::to_string(finished) + " of " +
-                                       std::to_string(total) +
-                                       ", with every coin: " + std::to_string(all_coins) + ". ";
-    menu_.subtitle = "The fox made it to the summit. " + done +
-                     "Quickstep: made by its contributors with C++20, SDL2, Box2D and nlohmann_json; levels "
-                     "drawn as PNG pixels. Thank you for playing! Make your own: quickstep --new-level NAME";
+    menu_.subtitle =
+        "The fox made it to the summit. Quickstep: made by its contributors with C++20, SDL2, Box2D and "
+        "nlohmann_json; levels drawn as PNG pixels. Thank you for playing! Make your own: quickstep "
+        "--new-level NAME";
+    for (std::string& line : completion_lines(done)) menu_.notes.push_back({std::move(line)});
     menu_.items.push_back(
         {"Level select", "Beat your best times, find every coin", true, [this] { open_level_select(); }});
     menu_.items.push_back({"Title screen", "", true, [this] { open_title(); }});

@@ -62,6 +62,21 @@ class MenuHost {
     virtual void play_sound(const std::string& sound) = 0;
 };
 
+/// How far a player is through the game, as the ending tells it: over the playable levels listed.
+struct Completion {
+    int levels = 0;       ///< playable levels
+    int finished = 0;     ///< of them, finished (with assists too)
+    int all_coins = 0;    ///< of them, finished with every coin in one run
+    int gems_found = 0;   ///< gems found in the finished levels
+    int gems_placed = 0;  ///< gems the finished levels hold (an unfinished level's are not known yet)
+};
+/// Counts `levels` (the broken ones left out) against the player's records.
+Completion completion_of(const Progress& progress, const std::vector<LevelListing>& levels);
+/// What the ending says of it, one line each: levels finished, levels with every coin, gems found, and
+/// what is still to do; a single "Everything done" line only when every level is finished with every
+/// coin and every gem found.
+std::vector<std::string> completion_lines(const Completion& done);
+
 class MenuScreens {
    public:
     /// level_menu: one level's own menu (Play, watching its runs, sharing), opened from the level select.
@@ -94,9 +109,8 @@ class MenuScreens {
     void open_pause();
     void open_options(Scene back_to);
     /// The level was finished; `summary` is the coins / time / deaths line, `notes` the splits under it.
-    /// After the last chapter's last level: the end, the credits, and how much is done: `finished` of
-    /// `total` levels, `all_coins` of them with every coin ("everything done" only when all are).
-    void open_ending(int finished, int total, int all_coins);
+    /// After the last chapter's last level: the end, the credits, and how much is done (completion_lines).
+    void open_ending(const Completion& done);
     void open_results(const std::string& summary, std::vector<MenuNote> notes = {});
     /// The key or button pressed for a rebinding (nullopt: cancelled with Escape or B). It is added to
     /// the action being edited, or a conflict is shown for the player to settle.

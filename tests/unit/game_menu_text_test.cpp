@@ -1,9 +1,14 @@
 // What the menus show a player: level-select error lines with file names instead of full paths, folders
-// under the home folder written as "~/...", and one row per level with its runs and sharing in its own menu.
+// under the home folder written as "~/...", one row per level with its runs and sharing in its own menu,
+// and the ending's account of what is done, read from progress files.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 
 #include "fake_menu_host.hpp"
 #include "game/app/paths.hpp"
@@ -199,4 +204,81 @@ TEST_CASE("level select: a level finished only with assists says so, with no tim
     CHECK(host.progress_.record("01_hard", 732, 40, 42, PlayIdentity{}));  // the first time, a best
     menus.open_level_select();
     CHECK(menus.menu()->items[0].label.find("* 0:12.2  40/42") != std::string::npos);
+}
+
+namespace {
+
+/// A progress file in a fresh temp folder: `levels` as JSON members ("name": {record}).
+std::filesystem::path ending_progress_file(const char* folder, const std::string& levels) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / folder;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::filesystem::path path = dir / "progress.json";
+    std::ofstream(path) << R"({ "levels": {)" << levels << "} }";
+    return path;
+}
+
+/// A finished level's record: its coins and gems.
+std::string finished_record(const std::string& name, int coins, int coins_total, const char* gems,
+                            const char* gems_placed) {
+    return "\"" + name + R"(": { "completed": true, "best_ticks": 600, "best_coins": )" +
+           std::to_string(coins) + R"(, "coins_total": )" + std::to_string(coins_total) + R"(, "gems": )" +
+           gems + R"(, "gems_placed": )" + gems_placed + " }";
+}
+
+/// The notes of the ending opened over `progress` with three shipped levels a, b and c listed.
+std::vector<std::string> ending_notes(const std::filesystem::path& progress) {
+    FakeHost host;
+    for (const char* name : {"a", "b", "c"}) {
+        host.levels_.push_back({name, name, std::string("/lv/") + name, true, ""});
+        host.levels_.back().shipped = true;
+    }
+    host.levels_.push_back({"broken", "broken", "/lv/broken", false, "no geometry"});  // not counted
+    std::string message;
+    host.progress_ = Progress::load(progress, message);
+    CHECK(message.empty());
+    MenuScreens menus(host);
+    menus.open_ending(completion_of(host.progress_, host.levels_));
+    CHECK(menus.menu()->title == "THE END");
+    CHECK(menus.menu()->subtitle.find("Thank you for playing") != std::string::npos);
+    std::vector<std::string> notes;
+    for (const MenuNote& note : menus.menu()->notes) notes.push_back(note.text);
+    return notes;
+}
+
+}  // namespace
+
+TEST_CASE("ending: says in words what is done and what is still to find; everything done only when it is") {
+    // Partial: a and b finished, only b with every coin; 4 of the 6 gems they hold found; c not finished.
+    const auto partial = ending_notes(ending_progress_file(
+        "quickstep-ending-partial", finished_record("a", 10, 12, "[1]", "[1, 2, 3]") + ", " +
+                                        finished_record("b", 5, 5, "[1, 2, 3]", "[1, 2, 3]")));
+    CHECK(partial == std::vector<std::string>{
+                         "Levels finished: 2 of 3", "Levels with every coin collected: 1 of 3",
+                         "Gems found: 4 of 6 in the levels you finished",
+                         "Still to do: finish 1 level, collect every coin in 2 levels, find 2 gems"});
+    // No coin run complete: the line says 0 of 3 levels, never a bare 0.
+    const auto no_coins = ending_notes(ending_progress_file(
+        "quickstep-ending-nocoins", finished_record("a", 1, 12, "[]", "[1, 2, 3]") + ", " +
+                                        finished_record("b", 1, 5, "[]", "[1, 2, 3]") + ", " +
+                                        finished_record("c", 0, 3, "[]", "[]")));
+    CHECK(no_coins == std::vector<std::string>{
+                          "Levels finished: 3 of 3", "Levels with every coin collected: 0 of 3",
+                          "Gems found: 0 of 6", "Still to do: collect every coin in 3 levels, find 6 gems"});
+    // Every level finished with every coin, but a gem missing: not everything done yet.
+    const std::string all_coins = finished_record("a", 12, 12, "[1, 2, 3]", "[1, 2, 3]") + ", " +
+                                  finished_record("b", 5, 5, "[1, 2, 3]", "[1, 2, 3]") + ", ";
+    const auto one_gem = ending_notes(ending_progress_file(
+        "quickstep-ending-onegem", all_coins + finished_record("c", 3, 3, "[1]", "[1, 2]")));
+    REQUIRE(one_gem.size() == 4);
+    CHECK(one_gem[2] == "Gems found: 7 of 8");
+    CHECK(one_gem[3] == "Still to do: find 1 gem");
+    // Complete.
+    const auto complete = ending_notes(ending_progress_file(
+        "quickstep-ending-complete", all_coins + finished_record("c", 3, 3, "[1, 2]", "[1, 2]")));
+    CHECK(complete == std::vector<std::string>{
+                          "Everything done: every level finished, every coin collected, every gem found"});
+    for (const char* folder : {"quickstep-ending-partial", "quickstep-ending-nocoins",
+                               "quickstep-ending-onegem", "quickstep-ending-complete"})
+        std::filesystem::remove_all(std::filesystem::temp_directory_path() / folder);
 }
