@@ -91,6 +91,14 @@ bool Screen::shown() const {
     return driver && std::strcmp(driver, "dummy") != 0 && std::strcmp(driver, "offscreen") != 0;
 }
 
+double Screen::refresh_seconds() const {
+    SDL_DisplayMode mode{};
+    if (window_ && SDL_GetWindowDisplayMode(window_, &mode) == 0 && mode.refresh_rate >= 24 &&
+        mode.refresh_rate <= 1000)
+        return 1.0 / mode.refresh_rate;
+    return 1.0 / 60;
+}
+
 bool Screen::open(const Options& options, std::string& error) {
     headless_ = options.headless;
     base_width_ = options.base_width;

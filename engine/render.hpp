@@ -81,6 +81,8 @@ class Screen {
     /// True when frames reach a display: a window under a real video driver, not headless, not SDL's
     /// "dummy" or "offscreen" driver (which show nothing to anyone).
     bool shown() const;
+    /// How long one frame stays on the display: its refresh period, or 1/60 s when it does not say.
+    double refresh_seconds() const;
     int canvas_width() const { return fit_.canvas_width; }
     int canvas_height() const { return fit_.canvas_height; }
     /// Sizes the canvas to the window as it is now (a resize, fullscreen, the fill setting).

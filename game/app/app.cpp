@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include "game/app/app_state.hpp"
 
@@ -508,6 +509,7 @@ int App::run() {
         double accumulator = 0;
         fades_ = true;
         while (!finished_) {
+            const auto frame_began = Clock::now();
             if (pad_script_) {
                 if (frame_ > pad_script_->last_frame()) break;  // the script's last frame is done
                 pad_script_->apply(frame_);
@@ -568,6 +570,14 @@ int App::run() {
             }
             if (pad_script_) trace_frame();
             end_frame();
+            // A frame that no display held back (no vsync, or no window: only the sound is heard) waits
+            // for the next one to be due, instead of spinning a core on frames of the same tick.
+            if (!pad_script_ && !unwatched_) {
+                const auto due =
+                    frame_began + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(presentation_->frame_seconds()));
+                if (Clock::now() + std::chrono::milliseconds(1) < due) std::this_thread::sleep_until(due);
+            }
         }
     }
     finish_run();

@@ -35,6 +35,11 @@ class Presentation {
     void open_audio();
     /// True when nothing drawn reaches a display and nothing played reaches a listener or a file.
     bool unwatched() const { return !(screen_ && screen_->shown()) && !(audio_ && audio_->heard()); }
+    /// The time between two frames worth drawing: the display's refresh period, or one tick when nothing
+    /// is shown (only the sound is heard).
+    double frame_seconds() const {
+        return screen_ && screen_->shown() ? screen_->refresh_seconds() : World::tick_seconds;
+    }
     void set_volume(int percent);
     void set_music_volume(int percent);
     /// Plays assets/music/<track>.ogg in a loop (fading from the track before); "" stops the music.

@@ -1,8 +1,9 @@
 # --frame-report FILE: one line per frame of the real game loop. It changes nothing in the simulation: a
 # shipped level's solution (with its F5) and the same run with a rewind give byte-identical dumps with and
 # without the report, headless and in a window. The report has a line per frame whose fields parse, ticks that add up, the F5 frame
-# marked f5, the rewound frames marked rewind and the release marked release. A report path in a missing
-# folder or naming a folder is a usage error (exit 2).
+# marked f5, the rewound frames marked rewind and the release marked release. With sound heard and nothing
+# shown, frames wait for their tick. A report path in a missing folder or naming a folder is a usage error
+# (exit 2).
 source "$(dirname "$0")/lib/common.bash"
 
 level=01_first_steps
@@ -126,7 +127,19 @@ else
     echo "xvfb-run not installed: the window part skipped"
 fi
 
-# 4. Usage errors: a report in a folder that does not exist, or a folder as the report.
+# 4. Sound heard, nothing shown (SDL's dummy video, the disk audio driver): no display paces the frames, so
+# the game waits for each tick instead of drawing the same tick over and over. 120 ticks take about 120
+# frames, at most 10 % more (a loop that does not wait draws a frame as soon as the last is presented).
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$SCRATCH/heard.raw" \
+    XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data" timeout 60 "$QS" "$level" --frames 120 \
+    --save-dir "$SCRATCH/saves.heard" --frame-report "$SCRATCH/heard.frames" >/dev/null 2>"$SCRATCH/heard.err"
+frames=$(($(wc -l <"$SCRATCH/heard.frames") - 1))
+ticks=$(awk 'NR > 1 { t += $3 } END { print t + 0 }' "$SCRATCH/heard.frames")
+[ "$ticks" -eq 120 ] && [ "$frames" -le 132 ] \
+    && pass "sound only: $ticks ticks in $frames frames (at most 132: frames wait for their tick)" \
+    || fail "sound only: $ticks ticks in $frames frames: $(tail -2 "$SCRATCH/heard.err")"
+
+# 5. Usage errors: a report in a folder that does not exist, or a folder as the report.
 "$QS" "$level" --headless --frames 1 --frame-report "$SCRATCH/no/such/folder/f.txt" >/dev/null 2>"$SCRATCH/bad1.err"
 code=$?
 [ $code -eq 2 ] && grep -q "^quickstep: --frame-report .*no/such/folder/f.txt" "$SCRATCH/bad1.err" \
