@@ -47,7 +47,7 @@ for k in "$@"; do
         [0-9]*) sleep "$k" ;;
         down:*) xdotool keydown --window "$win" "${k#down:}" ;;
         up:*) xdotool keyup --window "$win" "${k#up:}" ;;
-        *) xdotool key --window "$win" "$k"; sleep 0.3 ;;
+        *) xdotool key --window "$win" "$k"; sleep 0.2 ;;
     esac
 done
 for _ in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
@@ -78,15 +78,15 @@ PY
 play() {  # play NAME KEY: holds KEY for 2 s in 01_first_steps, dumps the state
     mkdir -p "$SCRATCH/$1.config" && cp -r "$XDG_CONFIG_HOME/quickstep" "$SCRATCH/$1.config/"
     XDG_CONFIG_HOME="$SCRATCH/$1.config" xvfb-run -a -s "-screen 0 640x360x24" bash "$SCRATCH/drive.sh" \
-        "$SCRATCH/$1" "$QS" 01_first_steps --save-dir "$SCRATCH/saves.$1" --frames 600 \
+        "$SCRATCH/$1" "$QS" 01_first_steps --save-dir "$SCRATCH/saves.$1" --frames 420 \
         --dump-state "$SCRATCH/$1.json" -- "down:$2" 2 "up:$2"
 }
 play right Right &
 right_run=$!
 play d d &
 d_run=$!
-# Where the player stands when nothing is pressed: the same 600 ticks, headless (no window to wait for).
-SDL_VIDEODRIVER=dummy "$QS" 01_first_steps --headless --frames 600 --save-dir "$SCRATCH/saves" \
+# Where the player stands when nothing is pressed: the same 420 ticks, headless (no window to wait for).
+SDL_VIDEODRIVER=dummy "$QS" 01_first_steps --headless --frames 420 --save-dir "$SCRATCH/saves" \
     --dump-state "$SCRATCH/start_only.json" >/dev/null 2>"$SCRATCH/start_only.err"
 still=$?
 wait $right_run
