@@ -17,6 +17,7 @@ packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-image-dev libsdl2
 fuzz=0
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth xdotool python3 imagemagick optipng)  # the last two: second PNG encoders in tests
+  packages+=(libmsgpack-dev)  # msgpack-c: the reference bench_game_quicksave holds F9's disk path to
   [ "${QS_SANITIZE:-0}" = 1 ] && [ "${QS_FUZZ:-1}" != 0 ] && fuzz=1 && packages+=(clang-14 libclang-rt-14-dev)
 fi
 

@@ -3,9 +3,15 @@
 // encoding the save file (background thread), decoding it, and F9 (restore incl. the Box2D rebuild). Bytes
 // per entity on disk are reported as counters. Decoding is shown beside the reference DOM reader, beside
 // the same save in an older build's file (format 2) and beside a memcpy of the same bytes (the floor).
+// The whole disk path of an F9 after a restart (read the file, check, decode, restore) is shown beside
+// msgpack-c's decode of the same body into its object tree, when msgpack-c is installed.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -13,6 +19,10 @@
 #include "game/levels/stress_level.hpp"
 #include "game/save/save_codec.hpp"
 #include "game/sim/world.hpp"
+
+#if QUICKSTEP_HAVE_MSGPACK_C
+#include <msgpack.h>
+#endif
 
 namespace {
 
@@ -131,6 +141,70 @@ void BM_DecodeSaveFileReference(benchmark::State& state) {
     set_counters(state, *f.world);
 }
 
+/// The body alone (no container check) through the direct reader: what msgpack-c's decode is compared with.
+void BM_DecodeSaveBody(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    std::string error;
+    const auto body = qs::unwrap_save_file(save_file_of(f), qs::save_format_version, error);
+    if (!body) return state.SkipWithError(error.c_str());
+    for (auto _ : state) {
+        auto decoded = qs::decode_save_body(*body, error);
+        if (!decoded) state.SkipWithError(error.c_str());
+        benchmark::DoNotOptimize(decoded);
+    }
+    set_counters(state, *f.world);
+    state.counters["bytes"] = static_cast<double>(body->body.size());
+}
+
+/// F9 after a restart, all of it on the game's thread: the save file read from disk, its container checked,
+/// the body decoded and the world restored from it.
+void BM_QuickloadFromFile(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                       ("qs_bench_quickload_" + std::to_string(state.range(0)) + ".qss");
+    {
+        const auto file = save_file_of(f);
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(file.data()), static_cast<std::streamsize>(file.size()));
+    }
+    for (auto _ : state) {
+        std::ifstream in(path, std::ios::binary);
+        const std::vector<std::uint8_t> file{std::istreambuf_iterator<char>(in), {}};
+        std::string error;
+        auto decoded = qs::decode_save_file(file, error);
+        if (!decoded) {
+            state.SkipWithError(error.c_str());
+            break;
+        }
+        f.world->restore(decoded->snapshot);
+    }
+    std::filesystem::remove(path);
+    set_counters(state, *f.world);
+}
+
+#if QUICKSTEP_HAVE_MSGPACK_C
+/// msgpack-c (Debian's libmsgpack-dev) decoding the same body into its object tree: the reference the
+/// disk path of F9 is held to (within 2x).
+void BM_DecodeSaveBodyMsgpackC(benchmark::State& state) {
+    Fixture f(static_cast<int>(state.range(0)));
+    std::string error;
+    const auto body = qs::unwrap_save_file(save_file_of(f), qs::save_format_version, error);
+    if (!body) return state.SkipWithError(error.c_str());
+    for (auto _ : state) {
+        msgpack_unpacked result;
+        msgpack_unpacked_init(&result);
+        std::size_t offset = 0;
+        const msgpack_unpack_return done = msgpack_unpack_next(
+            &result, reinterpret_cast<const char*>(body->body.data()), body->body.size(), &offset);
+        if (done != MSGPACK_UNPACK_SUCCESS) state.SkipWithError("msgpack-c refused the body");
+        benchmark::DoNotOptimize(result.data);
+        msgpack_unpacked_destroy(&result);
+    }
+    set_counters(state, *f.world);
+    state.counters["bytes"] = static_cast<double>(body->body.size());
+}
+#endif
+
 /// The floor: copying the same bytes once (memcpy), against which decoding is compared.
 void BM_CopySaveFileBytes(benchmark::State& state) {
     Fixture f(static_cast<int>(state.range(0)));
@@ -158,5 +232,10 @@ BENCHMARK(BM_EncodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::k
 BENCHMARK(BM_DecodeSaveFile)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeSaveFileFormat2)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeSaveFileReference)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecodeSaveBody)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_QuickloadFromFile)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
+#if QUICKSTEP_HAVE_MSGPACK_C
+BENCHMARK(BM_DecodeSaveBodyMsgpackC)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+#endif
 BENCHMARK(BM_CopySaveFileBytes)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();
