@@ -249,6 +249,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         auto keyed = std::make_shared<SavedGame>(*save);
         keyed->play = play_;
         keyed->legacy_files_hash = 0;
+        keyed->file_bytes = nullptr;  // no longer the file it was read from
         save = std::move(keyed);
     }
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);

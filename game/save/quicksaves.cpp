@@ -272,6 +272,7 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
                 found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
                 continue;
             }
+            decoded->file_bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(*file));
             save = std::make_shared<const SavedGame>(std::move(*decoded));
         }
         if (!usable(*save, error)) {

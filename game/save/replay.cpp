@@ -130,9 +130,12 @@ void ReplayRecorder::record(std::int64_t tick, const ActionState& actions) {
 void ReplayRecorder::record_load(std::int64_t tick, Replay::Load::Kind kind,
                                  std::shared_ptr<const SavedGame> save) {
     if (!started_ || tick < replay_.start_tick) return;
-    const std::uint64_t save_bytes = kind == Replay::Load::Kind::carried && save
-                                         ? sizeof(std::uint32_t) + encode_save_file(*save).size()
-                                         : 0;
+    // A save read from a file travels as that file; only a save made in memory is encoded here.
+    const std::uint64_t save_bytes =
+        kind == Replay::Load::Kind::carried && save
+            ? sizeof(std::uint32_t) +
+                  (save->file_bytes ? save->file_bytes->size() : encode_save_file(*save).size())
+            : 0;
     if (!room_for(tick, sizeof(std::uint32_t) + sizeof(std::uint8_t) + save_bytes)) return;
     replay_.loads.push_back({static_cast<std::uint32_t>(tick - replay_.start_tick), kind,
                              kind == Replay::Load::Kind::carried ? std::move(save) : nullptr});
@@ -188,7 +191,9 @@ std::vector<std::uint8_t> encode_replay(const Replay& replay) {
         put(body, load.offset);
         put(body, static_cast<std::uint8_t>(load.kind));
         if (load.kind != Replay::Load::Kind::carried) continue;
-        std::vector<std::uint8_t> save = encode_save_file(*load.save);
+        const std::vector<std::uint8_t> encoded =
+            load.save->file_bytes ? std::vector<std::uint8_t>{} : encode_save_file(*load.save);
+        const std::vector<std::uint8_t>& save = load.save->file_bytes ? *load.save->file_bytes : encoded;
         put(body, static_cast<std::uint32_t>(save.size()));
         body.insert(body.end(), save.begin(), save.end());
     }
@@ -396,6 +401,7 @@ std::optional<Replay> decode_replay(const std::vector<std::uint8_t>& file, std::
                 error = which + ": its save is damaged: " + save_error;
                 return std::nullopt;
             }
+            save->file_bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(file));
             load.save = std::make_shared<const SavedGame>(std::move(*save));
         }
         replay.loads.push_back(std::move(load));

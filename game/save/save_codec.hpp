@@ -62,6 +62,9 @@ struct SavedGame {
     /// What the level placed when the save was made, so the save can be carried into an edited version of
     /// it (save_carry.hpp); null in a save from before the table was written (it loads only exactly).
     std::shared_ptr<const LevelPlacements> placements = nullptr;
+    /// The save file this was read from, when it was read from one (a quicksave on disk, a save carried in
+    /// a replay): a replay carries these bytes instead of the game's thread encoding the save again.
+    std::shared_ptr<const std::vector<std::uint8_t>> file_bytes = nullptr;
     /// Written before play identities (formats 1-3): matched to its level by legacy_files_hash only.
     bool legacy() const { return play.sim_version == 0; }
 };

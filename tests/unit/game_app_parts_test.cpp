@@ -3,14 +3,20 @@
 // (finding the first level, the place of the level played).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
 #include <memory>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/level_data.hpp"
 #include "game/app/level_list.hpp"
 #include "game/app/level_template.hpp"
 #include "game/app/practice.hpp"
 #include "game/app/run_records.hpp"
+#include "game/save/quicksaves.hpp"
+#include "game/save/save_codec.hpp"
 #include "game/sim/entities/player.hpp"
 #include "game/sim/tiles.hpp"
 #include "game_test_world.hpp"
@@ -75,6 +81,47 @@ TEST_CASE("run records: a quickload of a save the run made is recorded as one th
     CHECK(run.loads[0].kind == Replay::Load::Kind::run_save);
     CHECK(run.loads[1].offset == 20);
     CHECK(run.loads[1].kind == Replay::Load::Kind::nothing);
+}
+
+TEST_CASE("run records: a save read from a file travels in the replay as that file, not encoded again") {
+    // A quicksave on disk in an older format (2: the body's keys sorted), as an earlier build left it.
+    test::ScratchDir scratch("qs_run_records_file_test");
+    SavedGame made;
+    made.level = "first";
+    made.tick = 77;
+    const auto sorted = nlohmann::json::to_msgpack(nlohmann::json::from_msgpack(encode_save_body(made)));
+    const std::vector<std::uint8_t> old_file = wrap_save_body(sorted, 2, made.level, 0);
+    {
+        std::ofstream out(quicksave_path(scratch.path(), 1), std::ios::binary);
+        out.write(reinterpret_cast<const char*>(old_file.data()),
+                  static_cast<std::streamsize>(old_file.size()));
+    }
+    QuickSaves saves(scratch.path());
+    const QuickSaves::Found found = saves.newest([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(found.save);
+    REQUIRE(found.save->file_bytes);
+    CHECK(*found.save->file_bytes == old_file);
+    CHECK(encode_save_file(*found.save) != old_file);  // encoding it again would write another file
+
+    RunRecords runs(false, false);
+    runs.start_run(level_named("first"), test::test_play(11), Tuning{}, 100, false);
+    runs.loaded(110, found.save);
+    const Replay run = recorded_run(runs, 130);
+    REQUIRE(run.loads.size() == 1);
+    CHECK(run.loads[0].kind == Replay::Load::Kind::carried);
+    REQUIRE(run.loads[0].save);
+    REQUIRE(run.loads[0].save->file_bytes);
+    CHECK(*run.loads[0].save->file_bytes == old_file);
+    CHECK(run.loads[0].save->tick == 77);
+
+    // A save made in memory (no file) is encoded into the replay as the current format.
+    RunRecords fresh(false, false);
+    fresh.start_run(level_named("first"), test::test_play(11), Tuning{}, 100, false);
+    fresh.loaded(110, std::make_shared<const SavedGame>(made));
+    const Replay encoded = recorded_run(fresh, 130);
+    REQUIRE(encoded.loads.size() == 1);
+    REQUIRE(encoded.loads[0].save);
+    CHECK(*encoded.loads[0].save->file_bytes == encode_save_file(made));
 }
 
 TEST_CASE("run records: only the last 16 saves of the run are its own") {
