@@ -254,9 +254,8 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
     }
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
     rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
-    adopt_load_room(true);
     try {
-        world_->restore(save->snapshot);
+        world_->restore_changed(save->snapshot);  // only what differs: no storage to wait for
     } catch (const std::exception& e) {
         std::fprintf(stderr, "quickstep: cannot restore the quicksave: %s\n", e.what());
         notify(SessionNotice::Kind::toast, "Quickload failed");
@@ -298,9 +297,9 @@ void PlaySession::prepare_load_room() {
     load_room_ = helper_.run([slots, alive] { return EntityMap::make_spare(slots, alive); });
 }
 
-void PlaySession::adopt_load_room(bool wait) {
+void PlaySession::adopt_load_room() {
     if (!load_room_.valid() || !world_) return;
-    if (!wait && load_room_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    if (load_room_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     EntityMap::Spare replaced = world_->entities.adopt_spare(load_room_.get());
     std::future<void> freed = helper_.run([replaced = std::move(replaced)]() mutable { replaced = {}; });
 }
@@ -308,7 +307,7 @@ void PlaySession::adopt_load_room(bool wait) {
 void PlaySession::step(const ActionState& actions) {
     finish_catching_up();  // the App waits for catching_up(); this only keeps a slip exact
     if (!world_) return;
-    adopt_load_room(false);
+    adopt_load_room();
     const auto started = Clock::now();
     world_->step(actions);
     rewind_.record(*world_, actions);

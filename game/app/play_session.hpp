@@ -188,13 +188,14 @@ class PlaySession {
     /// What the current level placed (made when first asked, for saves and hot reloads).
     std::shared_ptr<const LevelPlacements> placements();
 
-    /// Makes sure a quickload of the world in play (a little larger too) builds its entities in present
-    /// memory: when the entity map's spare storage is too small, a larger one is made on helper_'s thread
-    /// (its pages faulted in there) and adopted by the game's thread at the next tick or quickload.
+    /// Makes sure a whole restore of the world in play (a little larger too: a rewind's release) builds its
+    /// entities in present memory: when the entity map's spare storage is too small, a larger one is made
+    /// on helper_'s thread (its pages faulted in there) and adopted by the game's thread at a tick. (A
+    /// quickload writes only what differs, in the map's own storage: World::restore_changed.)
     void prepare_load_room();
-    /// Hands the storage prepare_load_room() made to the world, when it is ready (or `wait`ing for it);
+    /// Hands the storage prepare_load_room() made to the world when it is ready (never waiting for it);
     /// what it replaces is freed on helper_'s thread.
-    void adopt_load_room(bool wait);
+    void adopt_load_room();
 
     Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
     std::future<EntityMap::Spare> load_room_;  ///< prepare_load_room()'s storage, being made

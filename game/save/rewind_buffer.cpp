@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -155,7 +156,10 @@ void copy_restored(const WorldSnapshot& snapshot, std::vector<Entity>& entities,
 }  // namespace
 
 void RewindBuffer::prepare_start(std::shared_ptr<const WorldSnapshot> snapshot) {
-    take_prepared(nullptr);  // a copy left from a restore that failed
+    // The helper still busy (the room for copies, or a copy start() did not wait for): no copy this time,
+    // start() copies the world itself rather than waiting for the helper.
+    if (prepared_.valid() && prepared_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    take_prepared(nullptr, true);  // a copy left from a restore that failed
     if (!snapshot || limits_.max_ticks <= 0 || snapshot->entities.size() < limits_.parallel_copy_entities)
         return;
     prepared_from_ = std::move(snapshot);
@@ -164,8 +168,10 @@ void RewindBuffer::prepare_start(std::shared_ptr<const WorldSnapshot> snapshot) 
     });
 }
 
-bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot) {
+bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot, bool wait) {
     if (!prepared_.valid()) return false;
+    // Not ready and not waited for: the copy goes on and is dropped by the next call that waits.
+    if (!wait && prepared_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return false;
     prepared_.get();  // rethrows what the copy threw (bad_alloc)
     const bool same = snapshot && prepared_from_.get() == snapshot;
     prepared_from_.reset();
@@ -173,7 +179,8 @@ bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot) {
 }
 
 void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
-    const bool prepared = take_prepared(restored_from.get());
+    // A copy prepare_start() has not finished is not waited for: the world is copied here instead.
+    const bool prepared = take_prepared(restored_from.get(), false);
     // The recorded copy and layout are written over below: their storage is kept, not destroyed and rebuilt
     // (on a large world, freeing and making it again is a large part of this call, and fresh storage is
     // fresh pages to fault in).

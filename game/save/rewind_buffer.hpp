@@ -63,10 +63,11 @@ class RewindBuffer {
     /// keyframe (a restore from it gives this same world), so the world is copied once, into the recorded
     /// copy, instead of captured again.
     void start(World& world, std::shared_ptr<const WorldSnapshot> restored_from);
-    /// Call before World::restore(*snapshot) when start(world, snapshot) follows: a big snapshot is copied
-    /// into the next recorded copy on a second thread while the world is restored, and start() takes that
-    /// copy (what it would have copied from the world: the snapshot's entities with their prev positions
-    /// set to their positions, as a restore leaves them).
+    /// Call before World::restore_changed(*snapshot) when start(world, snapshot) follows: a big snapshot is
+    /// copied into the next recorded copy on a second thread while the world is restored, and start() takes
+    /// that copy (what it would have copied from the world: the snapshot's entities with their prev positions
+    /// set to their positions, as a restore leaves them) when it is done. Neither waits for the second
+    /// thread: start() copies the world itself instead.
     void prepare_start(std::shared_ptr<const WorldSnapshot> snapshot);
     /// Ends the recording (a finished level): nothing to go back to until the next start().
     void stop();
@@ -187,8 +188,9 @@ class RewindBuffer {
     std::vector<Entity> prepared_entities_;
     std::vector<std::uint8_t> prepared_types_;
     std::future<void> prepared_;  ///< declared after what the copy writes: destroyed (joined) before it
-    /// Waits for a copy prepare_start() began; true when it is ready and was made from `snapshot`.
-    bool take_prepared(const WorldSnapshot* snapshot);
+    /// Takes the helper's job (waiting for it with `wait`, else only when it is done); true when it was a
+    /// copy made from `snapshot`.
+    bool take_prepared(const WorldSnapshot* snapshot, bool wait);
     /// When a world of `slots` slots is copied on a second thread (parallel_copy_entities) and the copy's
     /// storage is smaller, makes it larger there, its pages present (prepared_ until done).
     void prepare_copy_room(std::size_t slots);

@@ -76,6 +76,13 @@ class World {
     /// world the terrain chunks around the player's saved position, then every body in index order (all
     /// of it a function of the snapshot alone). Throws std::invalid_argument for an inconsistent layout.
     void restore(const WorldSnapshot& snapshot);
+    /// restore(snapshot) for a snapshot of this world's level that shares most entities with it (a
+    /// quickload): only the slots whose state, generation or entity bytes differ are written, the slot
+    /// table and free list are patched (SlotMap::patch_layout), then Box2D and the indexes are built as
+    /// restore() builds them, in slot index order. The result is restore(snapshot)'s in everything but the
+    /// storage (dense) order, which nothing depends on. Returns how many slots were written. Throws
+    /// std::invalid_argument for an inconsistent layout, leaving the world unchanged.
+    std::size_t restore_changed(const WorldSnapshot& snapshot);
     /// Makes this world what restore(capture()) would make it, without copying the entities: every body is
     /// rebuilt in index order in a fresh Box2D world, prev_x/prev_y become x/y and the indexes are rebuilt.
     /// Only the storage order may differ from a restored world's, and nothing depends on it (ticks step
@@ -293,6 +300,11 @@ class World {
     bool stepping_ = false;
     bool put_back_ = false;  ///< put_back() ran since the last build: Box2D and the indexes are behind
     ChangeMarks changes_;
+    // restore_changed()'s scratch, kept between calls: each snapshot slot's entity (its rank among the
+    // live ones), the slots whose layout changes and those whose entity is written.
+    std::vector<std::uint32_t> restore_rank_;
+    std::vector<std::uint32_t> restore_relaid_;
+    std::vector<std::uint32_t> restore_rewritten_;
 };
 
 }  // namespace qs

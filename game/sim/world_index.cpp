@@ -151,6 +151,19 @@ void WorldIndex::scan(const EntityMap& entities, const std::optional<TerrainWind
     end_scan(entities, 1);
 }
 
+void WorldIndex::scan_by_index(const EntityMap& entities, const std::optional<TerrainWindow::Box>& player) {
+    begin_scan(entities, 1);
+    reacts_untouched_.clear();
+    camera_areas_.clear();
+    index_batch_.touchables.clear();
+    entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
+        const EntityRef ref = to_ref(key);
+        index_position(ref, entity, &index_batch_.touchables);
+        scan_one(ref, entity, player, 0);
+    });
+    end_scan(entities, 1);
+}
+
 void WorldIndex::begin_scan(const EntityMap& entities, std::size_t parts) {
     busy_bits_.assign((entities.slot_count() + 63) / 64, 0);
     if (scan_out_.size() < std::max<std::size_t>(parts, 1)) scan_out_.resize(std::max<std::size_t>(parts, 1));

@@ -62,6 +62,9 @@ class WorldIndex {
     /// player's box the still entities near it (still_found()), and with `positions` the position indexes
     /// (the entities reacting untouched, camera areas, the touchables' grid items).
     void scan(const EntityMap& entities, const std::optional<TerrainWindow::Box>& player, bool positions);
+    /// scan() with `positions`, in slot index order whatever the dense order: what scan() lists right after
+    /// an import (dense order == index order), for a map patched in place (World::restore_changed).
+    void scan_by_index(const EntityMap& entities, const std::optional<TerrainWindow::Box>& player);
     /// The same in `parts` parts that may run on several threads: begin_scan(), scan_one() of each entity
     /// into its part (each part's busy bits in words of its own), end_scan() once all are done.
     void begin_scan(const EntityMap& entities, std::size_t parts);

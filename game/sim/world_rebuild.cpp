@@ -3,6 +3,8 @@
 // the moving entities' bodies in index order, then the still bodies near the player in index order.
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstring>
 #include <exception>
 #include <future>
 #include <memory>
@@ -90,6 +92,83 @@ void World::restore(const WorldSnapshot& snapshot) {
     index_.scan(entities, player, true);
     make_bodies();
     index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+}
+
+std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
+    const auto& want = snapshot.layout.slots;
+    std::size_t alive = 0;
+    for (const auto& slot : want) alive += slot.alive ? 1 : 0;
+    if (alive != snapshot.entities.size()) {
+        throw std::invalid_argument("snapshot has " + std::to_string(snapshot.entities.size()) +
+                                    " entities for " + std::to_string(alive) + " live slots");
+    }
+    if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
+    physics_.reset();
+    put_back_ = false;
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    // Each slot against the snapshot: a slot whose state or generation differs is patched in the layout (a
+    // value that comes alive is the snapshot's); one alive in both with the same generation keeps its value
+    // when its bytes equal the snapshot's (a snapshot's entities hold no body, so a live one with a body
+    // differs), else the snapshot's is written over it. Every kept value then gets what restore() gives a
+    // copied one: no body, drawn from where it stands.
+    const auto before = static_cast<std::uint32_t>(entities.slot_count());
+    restore_rank_.resize(want.size());
+    restore_relaid_.clear();
+    restore_rewritten_.clear();
+    std::uint32_t rank = 0;
+    for (std::uint32_t i = 0; i < want.size(); ++i) {
+        const EntityMap::SlotState& to = want[i];
+        const EntityMap::SlotState from = i < before ? entities.slot_state(i) : EntityMap::SlotState{};
+        if (to.alive) restore_rank_[i] = rank++;
+        if (!(from == to)) {
+            restore_relaid_.push_back(i);
+            continue;
+        }
+        if (!to.alive) continue;
+        Entity& live = entities.value_at_slot(i);
+        const Entity& saved = snapshot.entities[rank - 1];
+        // The bytes of the entity itself (a variant's storage past a smaller alternative holds whatever
+        // was there before): equal bytes are an equal value.
+        const bool same =
+            live.index() == saved.index() &&
+            std::visit(
+                [&]<class T>(const T& e) {
+                    return std::memcmp(static_cast<const void*>(&e),
+                                       static_cast<const void*>(std::get_if<T>(&saved)), sizeof(T)) == 0;
+                },
+                live);
+        if (!same) {
+            restore_rewritten_.push_back(i);
+            continue;
+        }
+        BodyState& state = body_state(live);
+        if (std::bit_cast<std::uint64_t>(state.prev_x) != std::bit_cast<std::uint64_t>(state.x) ||
+            std::bit_cast<std::uint64_t>(state.prev_y) != std::bit_cast<std::uint64_t>(state.y)) {
+            state.prev_x = state.x;
+            state.prev_y = state.y;
+        }
+    }
+    const auto fresh = [&](EntityMap::Key key) {
+        Entity entity = snapshot.entities[restore_rank_[key.index]];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        return entity;
+    };
+    entities.patch_layout(snapshot.layout, restore_relaid_, fresh);
+    for (const std::uint32_t i : restore_rewritten_)
+        entities.value_at_slot(i) = fresh({i, want[i].generation});
+    still_bodies_.clear();
+    game = snapshot.game;
+    changes_.mark_all();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    start_physics(player);
+    index_.scan_by_index(entities, player);
+    make_bodies();
+    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    return restore_relaid_.size() + restore_rewritten_.size();
 }
 
 void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
