@@ -63,7 +63,10 @@ void World::capture_into(WorldSnapshot& snapshot) const {
     });
 }
 
-void World::restore(const WorldSnapshot& snapshot) {
+namespace {
+
+/// Throws std::invalid_argument unless `snapshot` holds one entity per live slot of a valid slot layout.
+void check_restorable_snapshot(const WorldSnapshot& snapshot) {
     std::size_t alive = 0;
     for (const auto& slot : snapshot.layout.slots) alive += slot.alive ? 1 : 0;
     if (alive != snapshot.entities.size()) {
@@ -71,6 +74,12 @@ void World::restore(const WorldSnapshot& snapshot) {
                                     " entities for " + std::to_string(alive) + " live slots");
     }
     if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
+}
+
+}  // namespace
+
+void World::restore(const WorldSnapshot& snapshot) {
+    check_restorable_snapshot(snapshot);
     physics_.reset();
     put_back_ = false;
     pending_erase_.clear();
@@ -95,14 +104,8 @@ void World::restore(const WorldSnapshot& snapshot) {
 }
 
 std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
+    check_restorable_snapshot(snapshot);
     const auto& want = snapshot.layout.slots;
-    std::size_t alive = 0;
-    for (const auto& slot : want) alive += slot.alive ? 1 : 0;
-    if (alive != snapshot.entities.size()) {
-        throw std::invalid_argument("snapshot has " + std::to_string(snapshot.entities.size()) +
-                                    " entities for " + std::to_string(alive) + " live slots");
-    }
-    if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
     physics_.reset();
     put_back_ = false;
     pending_erase_.clear();
