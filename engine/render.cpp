@@ -99,6 +99,23 @@ double Screen::refresh_seconds() const {
     return 1.0 / 60;
 }
 
+namespace {
+
+// The window kind the renderer SDL tries first needs. SDL's OpenGL renderer on a window made without
+// SDL_WINDOW_OPENGL destroys that window and opens another: a flash on the desktop, and a window id that
+// tools (and window managers) saw vanish.
+Uint32 window_kind_for_first_renderer() {
+    const char* wanted = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    SDL_RendererInfo info{};
+    if (wanted && *wanted) return std::strcmp(wanted, "opengl") == 0 ? SDL_WINDOW_OPENGL : 0;
+    if (SDL_GetNumRenderDrivers() > 0 && SDL_GetRenderDriverInfo(0, &info) == 0 && info.name &&
+        std::strcmp(info.name, "opengl") == 0)
+        return SDL_WINDOW_OPENGL;
+    return 0;
+}
+
+}  // namespace
+
 bool Screen::open(const Options& options, std::string& error) {
     headless_ = options.headless;
     base_width_ = options.base_width;
@@ -127,8 +144,12 @@ bool Screen::open(const Options& options, std::string& error) {
             height = usable.h;
             flags |= SDL_WINDOW_MAXIMIZED;
         }
+        const Uint32 kind = window_kind_for_first_renderer();
         window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                   width, height, flags);
+                                   width, height, flags | kind);
+        if (!window_ && kind)  // no OpenGL to be had: a plain window for the other renderers
+            window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                       width, height, flags);
         if (window_) {
             Uint32 renderer_flags = SDL_RENDERER_ACCELERATED | SDL_RENDERER_TARGETTEXTURE;
             if (options.vsync) renderer_flags |= SDL_RENDERER_PRESENTVSYNC;
