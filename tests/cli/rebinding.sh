@@ -41,13 +41,31 @@ if [ -z "$win" ]; then
     fi
     exit 1
 fi
-sleep 1
+# A renderer that needs another kind of window makes SDL destroy the first one and open a new one under
+# the same name: the keys go to the window that is still there a second later, found again if it went.
+stable=
+for _ in $(seq 60); do
+    sleep 1
+    now=$(xdotool search --name '^Quickstep$' 2>/dev/null | tail -1)
+    if [ -n "$now" ] && [ "$now" = "$win" ]; then stable=1; break; fi
+    win=$now
+    kill -0 $pid 2>/dev/null || break
+done
+if [ -z "$stable" ]; then
+    echo "the Quickstep window kept changing or vanished (last: '$win')" >>"$log.err"
+    kill $pid 2>/dev/null
+    exit 1
+fi
+send() {  # send XDOTOOL-COMMAND KEY: to the game's window, searched again if it is gone
+    xdotool getwindowname "$win" >/dev/null 2>&1 || win=$(xdotool search --name '^Quickstep$' 2>/dev/null | tail -1)
+    xdotool "$1" --window "$win" "$2"
+}
 for k in "$@"; do
     case $k in
         [0-9]*) sleep "$k" ;;
-        down:*) xdotool keydown --window "$win" "${k#down:}" ;;
-        up:*) xdotool keyup --window "$win" "${k#up:}" ;;
-        *) xdotool key --window "$win" "$k"; sleep 0.2 ;;
+        down:*) send keydown "${k#down:}" ;;
+        up:*) send keyup "${k#up:}" ;;
+        *) send key "$k"; sleep 0.2 ;;
     esac
 done
 for _ in $(seq 600); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
