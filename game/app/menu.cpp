@@ -27,7 +27,7 @@ int Menu::footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const {
     const auto max_chars =
         static_cast<std::size_t>(std::max(10, (canvas_w - 32) / std::max(1, font.advance())));
     std::size_t lines = 2;
-    if (!items.empty() && !items[cursor].detail.empty())
+    if (!previews && !items.empty() && !items[cursor].detail.empty())  // previews: the detail is a card
         lines = std::clamp<std::size_t>(wrap_text(items[cursor].detail, max_chars).size(), 2, 4);
     return canvas_h - 14 - static_cast<int>(lines) * font.line_height();
 }
@@ -36,6 +36,36 @@ SDL_Rect Menu::preview_area(const BitmapFont& font, int canvas_w, int canvas_h) 
     const int list_w = canvas_w * 5 / 8, top = 24 + font.line_height(2) + 6;
     return {list_w + 8, top, std::max(1, canvas_w - list_w - 24),
             std::max(1, footer_top(font, canvas_w, canvas_h) - 12 - top)};
+}
+
+std::vector<std::string> Menu::card_lines(const BitmapFont& font, int width, int height) const {
+    if (items.empty() || items[cursor].detail.empty()) return {};
+    const auto max_chars = static_cast<std::size_t>(std::max(4, (width - 12) / std::max(1, font.advance())));
+    const auto max_lines =
+        static_cast<std::size_t>(std::max(1, (height - 8) / std::max(1, font.line_height())));
+    std::vector<std::string> lines = wrap_text(items[cursor].detail, max_chars);
+    if (lines.size() > max_lines) {
+        lines.resize(max_lines);
+        lines.back() = fit_line(lines.back() + " ...", max_chars);  // cut with "..." when too long
+    }
+    return lines;
+}
+
+void Menu::draw_card(SDL_Renderer* renderer, const BitmapFont& font, SDL_Rect area) const {
+    const std::vector<std::string> lines = card_lines(font, area.w, area.h);
+    if (lines.empty()) return;
+    const SDL_Rect box{area.x, area.y, area.w, static_cast<int>(lines.size()) * font.line_height() + 8};
+    SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
+    SDL_RenderFillRect(renderer, &box);
+    SDL_SetRenderDrawColor(renderer, 60, 72, 120, 255);
+    SDL_RenderDrawRect(renderer, &box);
+    const SDL_Color colour =
+        items[cursor].enabled ? SDL_Color{200, 220, 255, 255} : SDL_Color{255, 140, 120, 255};
+    int y = area.y + 4;
+    for (const std::string& line : lines) {
+        font.draw(renderer, area.x + 6, y, line, colour);
+        y += font.line_height();
+    }
 }
 
 namespace {
@@ -146,7 +176,8 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
     // The detail of the highlighted item sits at the bottom; room for two lines is kept so the list does
     // not jump as the highlight moves, a longer detail (up to four lines) covers the list's end.
     std::vector<std::string> detail;
-    if (!items.empty() && !items[cursor].detail.empty()) detail = wrap_text(items[cursor].detail, max_chars);
+    if (!previews && !items.empty() && !items[cursor].detail.empty())  // previews: a card beside the list
+        detail = wrap_text(items[cursor].detail, max_chars);
     if (detail.size() > 4) detail.resize(4);
 
     SDL_SetRenderDrawColor(renderer, 10, 12, 28, 225);
@@ -172,8 +203,10 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
         // A label wider than the panel is cut with "..." (the highlighted item's detail says it in full).
         const int room = (panel.w - 8 - icons_w) / advance - 2;
         const std::string label = fit_line(item.label, static_cast<std::size_t>(std::max(0, room)));
-        const int x =
-            std::max(panel.x + 4, (list_w - font.text_width(label) - icons_w) / 2 - font.text_width("> "));
+        // A list of levels (with previews) keeps its rows to one left edge, so their numbers line up.
+        const int x = previews ? panel.x + 8
+                               : std::max(panel.x + 4, (list_w - font.text_width(label) - icons_w) / 2 -
+                                                           font.text_width("> "));
         if (selected) {  // a bar behind the highlight, for enabled and disabled items alike
             const SDL_Rect bar = at.row(i);
             SDL_SetRenderDrawColor(renderer, 44, 58, 108, 255);

@@ -79,6 +79,12 @@ class Menu {
     int footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const;
     /// Where the highlighted item's preview goes (with `previews`): right of the list, above the footer.
     SDL_Rect preview_area(const BitmapFont& font, int canvas_w, int canvas_h) const;
+    /// With `previews` the highlighted item's detail is a card in the preview's column instead of a line
+    /// at the bottom: its lines wrapped to `width` pixels, at most as many as `height` holds (the last cut
+    /// with "..." when more would follow).
+    std::vector<std::string> card_lines(const BitmapFont& font, int width, int height) const;
+    /// Draws that card inside `area` (from its top; nothing when the item has no detail).
+    void draw_card(SDL_Renderer* renderer, const BitmapFont& font, SDL_Rect area) const;
     /// The highlighted item's preview, or an empty path.
     std::filesystem::path highlighted_preview() const {
         return previews && cursor >= 0 && cursor < static_cast<int>(items.size()) ? items[cursor].preview

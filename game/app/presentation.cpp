@@ -242,8 +242,18 @@ void Presentation::render(const Frame& frame) {
     }
     if (frame.menu) {
         frame.menu->draw(r, font_, w, h, true);
-        if (frame.thumbnail && frame.menu->previews)
-            draw_thumbnail(*frame.thumbnail, frame.menu->preview_area(font_, w, h));
+        if (frame.menu->previews) {
+            // The column right of the list: the thumbnail in its upper part, the highlighted item's card
+            // under it (at the top when there is no thumbnail, as for a locked level).
+            const SDL_Rect area = frame.menu->preview_area(font_, w, h);
+            int card_top = area.y;
+            if (frame.thumbnail) {
+                const SDL_Rect upper{area.x, area.y, area.w, area.h * 3 / 5};
+                const int bottom = draw_thumbnail(*frame.thumbnail, upper);
+                if (bottom > area.y) card_top = bottom + 6;
+            }
+            frame.menu->draw_card(r, font_, {area.x - 3, card_top, area.w + 6, area.y + area.h - card_top});
+        }
         toasts_bottom = frame.menu->footer_top(font_, w, h) - 2;
         // Over a menu the messages stack up from above its footer, clear of the title and the items' panel.
         avoid = SDL_Rect{0, 0, w, toasts_top + 1};
@@ -312,14 +322,14 @@ void Presentation::draw_rewind_marker(double seconds_left) {
     draw_banner(text);
 }
 
-void Presentation::draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area) {
+int Presentation::draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area) {
     SDL_Renderer* r = screen_->sdl();
     const RgbaImage& image = thumbnail.image;
-    if (image.width <= 0 || image.height <= 0) return;
+    if (image.width <= 0 || image.height <= 0) return area.y;
     if (!thumbnail_ || thumbnail_key_ != thumbnail.key) {
         thumbnail_.reset(SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA8888, SDL_TEXTUREACCESS_STATIC, image.width,
                                            image.height));
-        if (!thumbnail_) return;
+        if (!thumbnail_) return area.y;
         SDL_UpdateTexture(thumbnail_.get(), nullptr, image.pixels.data(), image.width * 4);
         thumbnail_key_ = thumbnail.key;
     }
@@ -333,6 +343,7 @@ void Presentation::draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area
     SDL_SetRenderDrawColor(r, 90, 110, 170, 255);
     SDL_RenderDrawRect(r, &frame);
     SDL_RenderCopy(r, thumbnail_.get(), nullptr, &at);
+    return frame.y + frame.h;
 }
 
 void Presentation::draw_banner(const std::string& text) {

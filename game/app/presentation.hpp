@@ -127,7 +127,9 @@ class Presentation {
     void draw_rewind_marker(double seconds_left);
     void draw_banner(const std::string& text);
     /// `thumbnail` fitted into `area` (its aspect kept, whole-number zoom when larger), framed.
-    void draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area);
+    /// Draws the thumbnail at the top of `area`, fitted to it; returns the bottom of its frame (area.y when
+    /// nothing is drawn).
+    int draw_thumbnail(const LevelThumbnail& thumbnail, SDL_Rect area);
 
     bool headless_ = false;
     std::unique_ptr<Screen> screen_;

@@ -106,3 +106,54 @@ TEST_CASE("menu layout: the scroll marks of a long list are clear of every item 
     CHECK(fits.up_mark.w == 0);
     CHECK(fits.down_mark.w == 0);
 }
+
+TEST_CASE("menu layout: a level list's detail is a card that fits the column beside the list") {
+    LayoutCanvas canvas;
+    REQUIRE(canvas.renderer != nullptr);
+    BitmapFont font;
+    std::string error;
+    const std::filesystem::path assets = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "assets" / "font";
+    REQUIRE_MESSAGE(font.load(canvas.renderer, assets / "font.png", assets / "font.json", error), error);
+
+    Menu menu;
+    menu.title = "LEVEL SELECT";
+    menu.previews = true;
+    menu.items.emplace_back("1-1  First Steps",
+                            "1. Green Hills: Finished. Best time 0:14.4, most coins 24 of 42");
+    std::string reason = "levels/zz_broken/zz.lvl: line 1, column 11: \"title\" must be a string";
+    for (int i = 0; i < 6; ++i) reason += "; and again the same problem in another field of the same file";
+    menu.items.emplace_back("zz_broken (broken)", reason, false);
+    menu.items.emplace_back("Back");
+    for (const std::pair<int, int>& canvas_size : {std::pair{640, 360}, std::pair{640, 400}}) {
+        const int w = canvas_size.first, h = canvas_size.second;
+        CAPTURE(w);
+        const SDL_Rect column = menu.preview_area(font, w, h);
+        const int list_right = menu.layout(font, w, h).panel.x + menu.layout(font, w, h).panel.w;
+        CHECK(column.x >= list_right);  // beside the list, not over it
+        CHECK(column.x + column.w <= w);
+        // The footer keeps only its band for messages: the detail no longer grows it.
+        menu.cursor = 1;
+        CHECK(menu.footer_top(font, w, h) == h - 14 - 2 * font.line_height());
+
+        menu.cursor = 0;  // a short detail: all of it, each line within the card
+        std::vector<std::string> lines = menu.card_lines(font, column.w, column.h);
+        REQUIRE(lines.size() >= 2);
+        std::string joined;
+        for (const std::string& l : lines) {
+            CHECK(font.text_width(l) <= column.w - 12);
+            joined += (joined.empty() ? "" : " ") + l;
+        }
+        CHECK(joined == menu.items[0].detail);
+
+        menu.cursor = 1;  // a broken level's long reason: cut to the room, its last line ending in "..."
+        const int room = 6 * font.line_height() + 8;
+        lines = menu.card_lines(font, column.w, room);
+        CHECK(lines.size() == 6);
+        for (const std::string& l : lines) CHECK(font.text_width(l) <= column.w - 12);
+        CHECK(lines.back().size() >= 3);
+        CHECK(lines.back().substr(lines.back().size() - 3) == "...");
+
+        menu.cursor = 2;  // no detail, no card
+        CHECK(menu.card_lines(font, column.w, column.h).empty());
+    }
+}
