@@ -604,10 +604,14 @@ void MenuScreens::open_ending(const Completion& done) {
     scene_ = Scene::results;
     menu_ = Menu{};
     menu_.title = "THE END";
-    menu_.subtitle =
-        "The fox made it to the summit. Quickstep: made by its contributors with C++20, SDL2, Box2D and "
-        "nlohmann_json; levels drawn as PNG pixels. Thank you for playing! Make your own: quickstep "
-        "--new-level NAME";
+    menu_.subtitle = "The fox made it to the summit. Thank you for playing!";
+    // The credits one line each (no line broken inside a command), a gap, then what is still to do.
+    const SDL_Color gold{255, 214, 90, 255}, plain{200, 210, 235, 255}, command{150, 230, 220, 255};
+    menu_.notes = {{"Quickstep, made by its contributors", gold},
+                   {"with C++20, SDL2, Box2D and nlohmann_json,", plain},
+                   {"every level drawn as PNG pixels.", plain},
+                   {"Make your own: quickstep --new-level NAME 120x30", command},
+                   {"", plain}};
     for (std::string& line : completion_lines(done)) menu_.notes.push_back({std::move(line)});
     menu_.items.push_back(
         {"Level select", "Beat your best times, find every coin", true, [this] { open_level_select(); }});

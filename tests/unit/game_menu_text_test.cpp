@@ -241,8 +241,16 @@ std::vector<std::string> ending_notes(const std::filesystem::path& progress) {
     menus.open_ending(completion_of(host.progress_, host.levels_));
     CHECK(menus.menu()->title == "THE END");
     CHECK(menus.menu()->subtitle.find("Thank you for playing") != std::string::npos);
+    // The credits come first, one line each and no line broken inside the command, then an empty line,
+    // then what is done and still to do (returned).
+    const std::vector<MenuNote>& all = menus.menu()->notes;
+    const auto gap = std::find_if(all.begin(), all.end(), [](const MenuNote& n) { return n.text.empty(); });
+    REQUIRE(gap != all.end());
+    CHECK(std::any_of(all.begin(), gap, [](const MenuNote& n) {
+        return n.text == "Make your own: quickstep --new-level NAME 120x30";
+    }));
     std::vector<std::string> notes;
-    for (const MenuNote& note : menus.menu()->notes) notes.push_back(note.text);
+    for (auto note = std::next(gap); note != all.end(); ++note) notes.push_back(note->text);
     return notes;
 }
 
