@@ -4,7 +4,8 @@
 // Who marks (the rule is "whoever may write an entity"): World::step marks every entity it lets think,
 // every entity whose Box2D body moved it, and every entity that reacts unless its type says it marks its
 // own changes (MarksOwnChanges); a mutable lookup (World::get, get_entity, player) marks what it returns;
-// spawns and erases mark their slot and the layout; restore() and rebuild_canonical() mark everything.
+// spawns and erases mark their slot and the layout; restore() marks everything; rebuild_canonical() marks
+// nothing (it changes no saved field, slot or free list entry).
 // RewindBuffer's cross-check mode compares every entity each tick to find a change nobody marked.
 #pragma once
 

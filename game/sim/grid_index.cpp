@@ -9,10 +9,10 @@ namespace qs {
 namespace {
 
 /// Cells of 4 tiles, coarser on large levels so that the cells stay under 16 per box (at least 2^12, at
-/// most 2^16): the offset table costs per cell at every build, a cell's boxes at every query (walkers ask
+/// most 2^18): the offset table costs per cell at every build, a cell's boxes at every query (walkers ask
 /// every tick: coarser cells cost them more than the build saves).
 std::size_t max_cells(std::size_t boxes) {
-    return std::clamp<std::size_t>(16 * boxes, std::size_t{1} << 12, std::size_t{1} << 16);
+    return std::clamp<std::size_t>(16 * boxes, std::size_t{1} << 12, std::size_t{1} << 18);
 }
 
 }  // namespace

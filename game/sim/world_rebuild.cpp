@@ -201,7 +201,8 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     }
     still_bodies_.clear();
     if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
-    changes_.mark_all();
+    // No change mark: no saved field, slot or free list entry changes here (prev positions and bodies are
+    // not recorded), so the next recorded tick compares only what that tick changes.
     const std::optional<TerrainWindow::Box> player = player_box();
     const auto copy = std::make_shared<CopyJob>();
     copy->player = player;
