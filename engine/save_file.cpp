@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/page_populate.hpp"
+
 namespace qs {
 
 namespace fs = std::filesystem;
@@ -72,6 +74,15 @@ std::vector<std::uint8_t> wrap_save_body(const SaveFileKind& kind, const std::ve
 
 std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
                                          std::uint32_t newest_version, std::string& error) {
+    std::size_t body_start = 0;
+    auto out = check_save_file(kind, file, newest_version, body_start, error);
+    if (out) out->body.assign(file.begin() + static_cast<std::ptrdiff_t>(body_start), file.end());
+    return out;
+}
+
+std::optional<SaveBody> check_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
+                                        std::uint32_t newest_version, std::size_t& body_start,
+                                        std::string& error) {
     if (file.empty()) {
         error = "empty file";
         return std::nullopt;
@@ -102,7 +113,7 @@ std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::ve
         return std::nullopt;
     }
     std::size_t covered = save_header_size;
-    std::size_t body_start = save_header_size;
+    body_start = save_header_size;
     if (out.format_version >= save_format_with_content_id) {
         if (file.size() < save_header_size + 10) {
             error = "truncated: the header ends before the level id";
@@ -126,7 +137,6 @@ std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::ve
         error = "corrupt: checksum mismatch";
         return std::nullopt;
     }
-    out.body.assign(file.begin() + body_start, file.end());
     return out;
 }
 
@@ -147,7 +157,11 @@ std::optional<std::vector<std::uint8_t>> read_whole_file(const fs::path& path, s
         error = "cannot open for reading";
         return std::nullopt;
     }
-    std::vector<std::uint8_t> bytes(size);
+    // The fresh block's pages made present in one call rather than faulted in one by one by the read.
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(static_cast<std::size_t>(size));
+    populate_pages(bytes.data(), static_cast<std::size_t>(size));
+    bytes.resize(static_cast<std::size_t>(size));
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
     if (static_cast<std::uintmax_t>(in.gcount()) != size) {
         error = "short read";

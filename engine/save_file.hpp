@@ -67,6 +67,11 @@ struct SaveBody {
 /// a sentence: "not a <program> save", "truncated: ...", "corrupt: checksum mismatch", "made by a newer ...".
 std::optional<SaveBody> unwrap_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
                                          std::uint32_t newest_version, std::string& error);
+/// The same checks without copying the body: the SaveBody's `body` stays empty and `body_start` is where
+/// the body starts in `file` (it runs to the end of the file).
+std::optional<SaveBody> check_save_file(const SaveFileKind& kind, const std::vector<std::uint8_t>& file,
+                                        std::uint32_t newest_version, std::size_t& body_start,
+                                        std::string& error);
 
 /// Reads a whole file (refusing files over max_bytes). nullopt + error on failure.
 std::optional<std::vector<std::uint8_t>> read_whole_file(const std::filesystem::path& path,

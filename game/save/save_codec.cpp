@@ -10,6 +10,7 @@
 
 #include "engine/msgpack_check.hpp"
 #include "engine/msgpack_reader.hpp"
+#include "engine/page_populate.hpp"
 #include "engine/save_file.hpp"
 #include "game/levels/prefabs.hpp"
 #include "game/sim/field_json.hpp"
@@ -509,6 +510,7 @@ bool read_entity_list(MsgpackReader& reader, int depth, const std::vector<TypeTa
     std::size_t count = 0;
     if (!reader.open_array(count, depth) || count != live) return false;
     entities.reserve(live);
+    populate_pages(entities.data(), live * sizeof(Entity));  // one call, not a fault per fresh page
     std::vector<MsgpackValue> items;  // the record being read, reused
     for (std::size_t k = 0; k < count; ++k) {
         std::size_t size = 0;
@@ -600,16 +602,16 @@ bool read_type_list(MsgpackReader& reader, std::vector<TypeTable>& tables) {
     return true;
 }
 
-}  // namespace
-
-std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
+/// read_save_body_direct on a body anywhere in memory: `file` gives the header's fields (its `body` is not
+/// read), [bytes, bytes + size) the body.
+std::optional<SavedGame> read_body_direct(const SaveBody& file, const std::uint8_t* const bytes,
+                                          const std::size_t size) {
     // Both readers check every value the same way (the same templates read a field from a json or a
     // MsgpackValue); tests compare them on valid, damaged and hostile bodies. MsgpackReader refuses what
     // check_msgpack or nlohmann's reader would (depth, value count, long strings, malformed bytes, keys that
     // are not text), so there is no separate bounds pass.
     if (file.format_version < save_format_with_content_id) return std::nullopt;
-    const std::uint8_t* const bytes = file.body.data();
-    MsgpackReader reader(bytes, file.body.size(), save_body_limits);
+    MsgpackReader reader(bytes, size, save_body_limits);
     SavedGame save;
     save.level = file.content_id;  // the header's (format 2 on); a "level" key in the body is skipped
     if (file.format_version < save_format_with_play_identity) save.legacy_files_hash = file.content_hash;
@@ -715,7 +717,7 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
                               (file.format_version >= save_format_with_play_identity ? play_part : 0);
     if (!reader.at_end() || (seen & required) != required) return std::nullopt;
     if (entities_at) {
-        MsgpackReader list(bytes + *entities_at, file.body.size() - *entities_at, save_body_limits);
+        MsgpackReader list(bytes + *entities_at, size - *entities_at, save_body_limits);
         if (!read_entity_list(list, 1, tables, live, save.snapshot.entities)) return std::nullopt;
     }
 
@@ -724,6 +726,12 @@ std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
     save.snapshot.game.fields(game_reader);
     if (!problem.empty()) return std::nullopt;
     return save;
+}
+
+}  // namespace
+
+std::optional<SavedGame> read_save_body_direct(const SaveBody& file) {
+    return read_body_direct(file, file.body.data(), file.body.size());
 }
 
 std::optional<SavedGame> decode_save_body(const SaveBody& file, std::string& error) {
@@ -737,9 +745,14 @@ std::vector<std::uint8_t> encode_save_file(const SavedGame& save) {
 }
 
 std::optional<SavedGame> decode_save_file(const std::vector<std::uint8_t>& file, std::string& error) {
-    auto body = unwrap_save_file(file, save_format_version, error);
+    // The direct reader reads the body where it lies in the file; only a body it does not take is copied
+    // out for the reference reader.
+    std::size_t body_start = 0;
+    auto body = check_save_file(quickstep_saves, file, save_format_version, body_start, error);
     if (!body) return std::nullopt;
-    return decode_save_body(*body, error);
+    if (auto save = read_body_direct(*body, file.data() + body_start, file.size() - body_start)) return save;
+    body->body.assign(file.begin() + static_cast<std::ptrdiff_t>(body_start), file.end());
+    return decode_save_body_reference(*body, error);
 }
 
 }  // namespace qs

@@ -227,6 +227,45 @@ TEST_CASE("save: the file header names the level and its play identity") {
     CHECK(error.find("checksum") != std::string::npos);
 }
 
+TEST_CASE("save: a file is decoded in place as its copied-out body is, damaged ones refused alike") {
+    auto world = make_world({"P.c.w.t...", "##########"});
+    SavedGame save{"x", test_play(1), 1, 5, world->capture()};
+    const std::vector<std::uint8_t> good = encode_save_file(save);
+    std::string error;
+    std::size_t body_start = 0;
+    auto checked = check_save_file(quickstep_saves, good, save_format_version, body_start, error);
+    auto unwrapped = unwrap_save_file(good, save_format_version, error);
+    REQUIRE(checked);
+    REQUIRE(unwrapped);
+    CHECK(checked->body.empty());
+    CHECK(checked->format_version == unwrapped->format_version);
+    CHECK(checked->content_id == unwrapped->content_id);
+    CHECK(checked->content_hash == unwrapped->content_hash);
+    CHECK(std::vector<std::uint8_t>(good.begin() + static_cast<std::ptrdiff_t>(body_start), good.end()) ==
+          unwrapped->body);
+
+    std::mt19937 rng(11);
+    const auto body = encode_save_body(save);
+    for (int round = 0; round < 500; ++round) {
+        auto damaged = body;
+        if (round > 0) {
+            const int edits = 1 + static_cast<int>(rng() % 4);
+            for (int e = 0; e < edits; ++e) damaged[rng() % damaged.size()] = static_cast<std::uint8_t>(rng());
+        }
+        const auto file = wrap_save_body(damaged, save_format_version, "x", test_play(1).id());
+        std::string in_place_error, copied_error;
+        auto in_place = decode_save_file(file, in_place_error);
+        auto copied_body = unwrap_save_file(file, save_format_version, copied_error);
+        REQUIRE(copied_body);
+        auto copied = decode_save_body(*copied_body, copied_error);
+        REQUIRE(in_place.has_value() == copied.has_value());
+        if (in_place)
+            CHECK(encode_save_body(*in_place) == encode_save_body(*copied));
+        else
+            CHECK(in_place_error == copied_error);
+    }
+}
+
 TEST_CASE("save: damaged files are refused with a message, never a crash") {
     auto world = make_world({"P.c.w.t...", "##########"});
     SavedGame save{"x", test_play(1), 1, 5, world->capture()};
