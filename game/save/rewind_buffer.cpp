@@ -179,8 +179,13 @@ bool RewindBuffer::take_prepared(const WorldSnapshot* snapshot, bool wait) {
 }
 
 void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> restored_from) {
-    // A copy prepare_start() has not finished is not waited for: the world is copied here instead.
-    const bool prepared = take_prepared(restored_from.get(), false);
+    // A copy prepare_start() has not finished is not waited for: the world is copied here instead, into
+    // the recorded copy's storage. Unless that storage is too small for the world restored: then the copy
+    // prepare_start() is making of this very snapshot (begun before the restore, into room made present
+    // beforehand) is waited for, as what is left of it costs less than a copy here into fresh pages.
+    const bool own_copy = restored_from && prepared_.valid() && prepared_from_.get() == restored_from.get() &&
+                          entities_.capacity() < restored_from->layout.slots.size();
+    const bool prepared = take_prepared(restored_from.get(), own_copy);
     // The recorded copy and layout are written over below: their storage is kept, not destroyed and rebuilt
     // (on a large world, freeing and making it again is a large part of this call, and fresh storage is
     // fresh pages to fault in).
