@@ -16,8 +16,10 @@ mkdir -p "$SCRATCH/levels"
 # PlaySession::rebuild_ticks_for), and the rewind buffer keeps whole only the newest of them (about 240
 # ticks' worth) and older ones 600 ticks apart. A release within those steps at most 29 ticks again, which
 # a fast machine does within the 4 ms a release waits, so both cases go back further. short: rewinding 300
-# ticks from 380 (letting go at 680) to level tick 80, before the keyframes kept whole (150 to 360): 80 ticks
-# stepped again from the level's start, rebuilding every 30 on the way. long: rewinding 590 ticks from 1000 (letting go at 1590) to level tick
+# ticks from 600 (letting go at 900) to level tick 300, before the keyframes kept whole (about 360 to 600;
+# older ones are kept at 0 and 600): 300 ticks stepped again from the level's start, rebuilding every 30 on
+# the way, more than a frame of a loaded machine's Xvfb takes (80 ticks were not: the rebuild was sometimes
+# in before the next frame began). long: rewinding 590 ticks from 1000 (letting go at 1590) to level tick
 # 410: 410 ticks from the level's start. Either is far more than those 4 ms, so the frames after the
 # release are seen waiting.
 export XDG_CONFIG_HOME="$SCRATCH/config" XDG_DATA_HOME="$SCRATCH/data"
@@ -81,7 +83,7 @@ check_case() {
         grep -n -B2 -A4 release "$SCRATCH/$name.window.frames" | head -20
     fi
 }
-check_case short 380 680
+check_case short 600 900
 if [ "$(test_tier)" = dev ]; then
     echo "dev tier: the short rewind only; the long one, back near the level's start, runs in the full tier"
 else
