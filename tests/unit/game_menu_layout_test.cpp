@@ -27,6 +27,14 @@ struct LayoutCanvas {
     }
 };
 
+/// Loads the game's font onto `canvas`'s renderer (the layout measures text with it).
+void load_font(const LayoutCanvas& canvas, BitmapFont& font) {
+    REQUIRE(canvas.renderer != nullptr);
+    std::string error;
+    const std::filesystem::path assets = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "assets" / "font";
+    REQUIRE_MESSAGE(font.load(canvas.renderer, assets / "font.png", assets / "font.json", error), error);
+}
+
 bool overlaps(const SDL_Rect& a, const SDL_Rect& b) {
     return SDL_HasIntersection(&a, &b) == SDL_TRUE;
 }
@@ -40,11 +48,8 @@ bool inside(const SDL_Rect& inner, const SDL_Rect& outer) {
 
 TEST_CASE("menu layout: the scroll marks of a long list are clear of every item and its gem icons") {
     LayoutCanvas canvas;
-    REQUIRE(canvas.renderer != nullptr);
     BitmapFont font;
-    std::string error;
-    const std::filesystem::path assets = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "assets" / "font";
-    REQUIRE_MESSAGE(font.load(canvas.renderer, assets / "font.png", assets / "font.json", error), error);
+    load_font(canvas, font);
 
     // The level select's shape: previews, a two-line subtitle, rows with three gem icons, 30 levels.
     Menu menu;
@@ -111,11 +116,8 @@ TEST_CASE("menu layout: the scroll marks of a long list are clear of every item 
 
 TEST_CASE("menu layout: a level list's detail is a card that fits the column beside the list") {
     LayoutCanvas canvas;
-    REQUIRE(canvas.renderer != nullptr);
     BitmapFont font;
-    std::string error;
-    const std::filesystem::path assets = std::filesystem::path(QUICKSTEP_SOURCE_DIR) / "assets" / "font";
-    REQUIRE_MESSAGE(font.load(canvas.renderer, assets / "font.png", assets / "font.json", error), error);
+    load_font(canvas, font);
 
     Menu menu;
     menu.title = "LEVEL SELECT";
