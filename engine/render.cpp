@@ -127,6 +127,19 @@ bool Screen::open(const Options& options, std::string& error) {
         return false;
     }
     video_started_ = true;
+    if (!headless_) {
+        // With no display to reach, SDL falls back to a driver that shows nothing: a window asked for and
+        // not named by SDL_VIDEODRIVER is refused instead of running unseen.
+        const char* driver = SDL_GetCurrentVideoDriver();
+        const char* asked = SDL_GetHint(SDL_HINT_VIDEODRIVER);
+        if (driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0) &&
+            !(asked && std::strcmp(asked, driver) == 0)) {
+            const char* display = SDL_getenv("DISPLAY");
+            error = std::string("cannot open a window: no display could be reached (DISPLAY=") +
+                    (display ? display : "unset") + "); --headless runs without one";
+            return false;
+        }
+    }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     int width = base_width_ * options.window_scale;
     int height = base_height_ * options.window_scale;

@@ -54,4 +54,13 @@ PY
 xvfb-run -a -s "-screen 0 1280x720x24" timeout 20 "$QS" --frames 0 --screenshot "$SCRATCH/title.png" \
     >/dev/null 2>"$SCRATCH/title.err"
 [ -s "$SCRATCH/title.png" ] && pass "title screen renders" || fail "title screen: $(cat "$SCRATCH/title.err")"
+
+# No display to reach (no X server on the display named, no Wayland): SDL would fall back to a driver that
+# shows nothing; the game refuses instead of running unseen, and says why.
+(unset SDL_VIDEODRIVER WAYLAND_DISPLAY XDG_RUNTIME_DIR
+ DISPLAY=:4093 timeout 20 "$QS" 01_first_steps --frames 30 --save-dir "$SCRATCH/saves.nodisplay" \
+    >/dev/null 2>"$SCRATCH/nodisplay.err")
+code=$?
+[ $code -eq 1 ] && grep -q "cannot open a window: no display could be reached (DISPLAY=:4093)" "$SCRATCH/nodisplay.err" &&
+    pass "no display: exit 1 with the reason" || fail "no display: exit $code: $(tail -2 "$SCRATCH/nodisplay.err")"
 finish
