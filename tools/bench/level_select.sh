@@ -34,7 +34,7 @@ echo "--list-levels, every level fully checked ($listed levels): median ${median
     for k in $(seq 0 19); do echo "$((60 + 6 * k)) press dpdown"; echo "$((62 + 6 * k)) release dpdown"; done
     echo "200 axis rightx 0"
 } >"$work/pad.txt"
-xvfb-run -a -s "-screen 0 1280x720x24" "$qs" --levels-dir "$work/levels" --pad-script "$work/pad.txt" \
+xvfb-run -n $((100 + $$ % 3000)) -a -s "-screen 0 1280x720x24" "$qs" --levels-dir "$work/levels" --pad-script "$work/pad.txt" \
     --frame-report "$work/frames.txt" >/dev/null 2>"$work/run.err"
 python3 - "$work/frames.txt" <<'PY'
 import sys

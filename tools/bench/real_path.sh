@@ -108,7 +108,7 @@ if command -v xvfb-run >/dev/null; then
     # that quit from an X window: SDL's X11 backend unloads libraries whose allocations it then reports.
     env -u SDL_VIDEODRIVER ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
         "$timer" -o "$runs_dir/window.1.time" -f "%e %U %S %M" \
-        xvfb-run -a -s "-screen 0 1280x720x24" "$qs" small --levels-dir "$levels" --frames "$window_frames" \
+        xvfb-run -n $((100 + $$ % 3000)) -a -s "-screen 0 1280x720x24" "$qs" small --levels-dir "$levels" --frames "$window_frames" \
         --input "$runs_dir/window.txt" --frame-report "$runs_dir/window.1.frames" --save-dir "$out/saves.w" \
         >"$runs_dir/window.1.out" 2>"$runs_dir/window.1.err" ||
         { echo "real_path.sh: the window run failed: $(tail -3 "$runs_dir/window.1.err")" >&2; exit 1; }

@@ -21,6 +21,15 @@ sized() {
     if [ "${QS_SANITIZER_BUILD:-0}" = 1 ] && [ "${QS_TEST_FULL_LENGTH:-0}" != 1 ]; then echo "$2"; else echo "$1"; fi
 }
 
+# xvfb-run -a, each call starting its search for a free display at a number of its own: tests run in
+# parallel, and an X server that finds its display taken can remove the other server's socket on its way
+# out, leaving that server's clients without a display.
+qs_xvfb_calls=0
+xvfb-run() {
+    qs_xvfb_calls=$((qs_xvfb_calls + 1))
+    command xvfb-run -n $((100 + (BASHPID * 7 + qs_xvfb_calls * 131) % 3000)) "$@"
+}
+
 pass() { checks=$((checks + 1)); echo "ok: $*"; }
 fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL: $*"; }
 
