@@ -77,6 +77,11 @@ class Menu {
     /// The top of the highlighted item's detail at the bottom (room for two lines at least): messages
     /// shown over the menu stay above it.
     int footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const;
+    /// The bottom of the band messages (toasts) stack up from over this menu: above the footer, or, for a
+    /// list with previews (no footer), the canvas's bottom edge less a margin.
+    int messages_bottom(const BitmapFont& font, int canvas_w, int canvas_h) const {
+        return previews ? canvas_h - 4 : footer_top(font, canvas_w, canvas_h) - 2;
+    }
     /// Where the highlighted item's preview goes (with `previews`): right of the list, above the footer.
     SDL_Rect preview_area(const BitmapFont& font, int canvas_w, int canvas_h) const;
     /// With `previews` the highlighted item's detail is a card in the preview's column instead of a line

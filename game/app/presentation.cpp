@@ -254,8 +254,7 @@ void Presentation::render(const Frame& frame) {
             }
             frame.menu->draw_card(r, font_, {area.x - 3, card_top, area.w + 6, area.y + area.h - card_top});
         }
-        // Above the footer; a list with previews has no footer, so the bottom band clear of its panel.
-        toasts_bottom = frame.menu->previews ? h - 4 : frame.menu->footer_top(font_, w, h) - 2;
+        toasts_bottom = frame.menu->messages_bottom(font_, w, h);
         // Over a menu the messages stack up from above its footer, clear of the title and the items' panel.
         avoid = SDL_Rect{0, 0, w, toasts_top + 1};
     }

@@ -87,8 +87,9 @@ TEST_CASE("menu layout: the scroll marks of a long list are clear of every item 
             CHECK(at.row(at.first).y >= subtitle_end);
             const int detail_top = h - 10 - 2 * font.line_height();
             CHECK(at.row(at.last - 1).y + at.row(at.last - 1).h <= detail_top);
-            // A one-line message in the bottom band (a list with previews has no footer) clears the panel.
-            CHECK(at.panel.y + at.panel.h <= h - 4 - (font.line_height() + 4));
+            // A one-line message (its line and a 2-pixel margin above and below) in the band messages
+            // stack up from clears the panel.
+            CHECK(at.panel.y + at.panel.h <= menu.messages_bottom(font, w, h) - (font.line_height() + 4));
             for (const SDL_Rect& mark : {at.up_mark, at.down_mark}) {
                 if (mark.w == 0) continue;
                 CHECK(inside(mark, at.panel));
