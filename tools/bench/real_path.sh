@@ -227,8 +227,7 @@ row(f"rewind kept by the defaults at {k(small)} (dump's `rewind` after 4 200 tic
     "60 s", f"{kept['ticks'] / 60:.1f} s ({kept['ticks']} ticks) in {kept['bytes'] / 2**20:.1f} MB")
 
 # The window run: the worst frame (tick + render + present) and how many went over 16.7 ms.
-wf = frames("window")
-if wf:
+if os.path.exists(f"{d}/window.1.frames"):
     # From the first tick on: the frame before it is the window's first present (its mapping).
     raw = [f for f in (l.split() for l in open(f"{d}/window.1.frames").read().splitlines()[1:]) if int(f[2]) > 0 or int(f[1]) > 0]
     costs = sorted(((float(f[3]) + float(f[4]) + float(f[5])), f) for f in raw)
