@@ -211,12 +211,18 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
         types_.swap(prepared_types_);
         alive_ = world.entities.size();
     } else {
-        // When it must grow anyway, room for the spawns to come (as the prepared copy has): growing past
-        // the level's slots then writes the new slots' pages only, instead of copying the whole recorded
-        // world into new memory on the game's thread.
+        // When it must grow anyway, room for the spawns to come, its pages present (as the prepared copy's
+        // are): growing past the level's slots, or a later start copying a restored world here, then
+        // writes present memory instead of copying the whole recorded world into fresh pages.
         const std::size_t slots = layout_.slots.size();
-        if (entities_.capacity() < slots) entities_.reserve(SavePool::room_for(slots));
-        if (types_.capacity() < slots) types_.reserve(SavePool::room_for(slots));
+        if (entities_.capacity() < slots) {
+            entities_.reserve(SavePool::room_for(slots));
+            populate_pages(entities_.data(), entities_.capacity() * sizeof(Entity));
+        }
+        if (types_.capacity() < slots) {
+            types_.reserve(SavePool::room_for(slots));
+            populate_pages(types_.data(), types_.capacity());
+        }
         entities_.resize(layout_.slots.size());
         types_.assign(layout_.slots.size(), 0);
         std::uint32_t next = 0;  // the first slot not written yet
