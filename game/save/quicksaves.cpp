@@ -16,22 +16,39 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// A file's size and modification time (`good` left false); nothing when it cannot be read.
+std::optional<QuickSaveVerdict> stamp_of(const fs::path& path) {
+    std::error_code ec;
+    QuickSaveVerdict now{fs::file_size(path, ec), {}, false};
+    if (ec) return std::nullopt;
+    now.modified = fs::last_write_time(path, ec);
+    if (ec) return std::nullopt;
+    return now;
+}
+
 /// Whether a save file decodes, remembered per file (name, size, modification time) so the ring does not
 /// decode every file on every F5.
 bool decodes_cached(const fs::path& path, std::map<std::string, QuickSaveVerdict>& cache) {
-    std::error_code ec;
-    QuickSaveVerdict now{fs::file_size(path, ec), {}, false};
-    if (ec) return false;
-    now.modified = fs::last_write_time(path, ec);
-    if (ec) return false;
+    std::optional<QuickSaveVerdict> now = stamp_of(path);
+    if (!now) return false;
     auto found = cache.find(path.string());
-    if (found != cache.end() && found->second.size == now.size && found->second.modified == now.modified)
+    if (found != cache.end() && found->second.size == now->size && found->second.modified == now->modified)
         return found->second.good;
     std::string error;
     auto file = read_whole_file(path, max_quicksave_file_bytes, error);
-    now.good = file && decode_save_file(*file, error);
-    cache[path.string()] = now;
-    return now.good;
+    now->good = file && decode_save_file(*file, error);
+    cache[path.string()] = *now;
+    return now->good;
+}
+
+/// A save file read and decoded, keeping its bytes; null, with `error` saying why, when it does not load.
+std::shared_ptr<const SavedGame> load_save_file(const fs::path& path, std::string& error) {
+    auto file = read_whole_file(path, max_quicksave_file_bytes, error);
+    std::optional<SavedGame> decoded;
+    if (file) decoded = decode_save_file(*file, error);
+    if (!decoded) return nullptr;
+    decoded->file_bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(*file));
+    return std::make_shared<const SavedGame>(std::move(*decoded));
 }
 
 /// The highest quicksave number in `dir` (0 when none).
@@ -97,6 +114,17 @@ QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size)
              dir_, [](const fs::path& file) { return quicksave_sequence(file).has_value(); })) {
         std::fprintf(stderr, "quickstep: removed %s, left by an interrupted quicksave\n", removed.c_str());
     }
+    if (const std::uint64_t newest = highest_in(dir_)) {
+        read_ahead_path_ = quicksave_path(dir_, newest);
+        auto promise = std::make_shared<std::promise<ReadAhead>>();
+        read_ahead_ = promise->get_future();
+        writer_.submit([promise, path = read_ahead_path_] {
+            ReadAhead ahead;
+            if (std::optional<QuickSaveVerdict> stamp = stamp_of(path)) ahead.stamp = *stamp;
+            ahead.save = load_save_file(path, ahead.error);
+            promise->set_value(std::move(ahead));
+        });
+    }
 }
 
 QuickSaves::~QuickSaves() {
@@ -128,6 +156,7 @@ std::uint64_t QuickSaves::next_sequence() {
 int QuickSaves::keep(const std::shared_ptr<SavedGame>& save, std::shared_future<double> main_thread_ms,
                      double ms_so_far) {
     save->sequence = next_sequence();
+    read_ahead_ = {};
     auto written_as = std::make_shared<std::atomic<std::uint64_t>>(0);
     memory_.push_front({save->sequence, save, written_as, {}});
     if (memory_.size() > ring_size_) memory_.pop_back();
@@ -265,15 +294,17 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
         std::shared_ptr<const SavedGame> save = entry.save;
         std::string error;
         if (!save) {
-            auto file = read_whole_file(entry.path, max_quicksave_file_bytes, error);
-            std::optional<SavedGame> decoded;
-            if (file) decoded = decode_save_file(*file, error);
-            if (!decoded) {
+            if (std::optional<ReadAhead> ahead = take_read_ahead(entry.path)) {
+                save = std::move(ahead->save);
+                error = std::move(ahead->error);
+            } else {
+                ++files_read_by_searches_;
+                save = load_save_file(entry.path, error);
+            }
+            if (!save) {
                 found.problems.push_back(entry.path.string() + ": " + error + " - trying an older save");
                 continue;
             }
-            decoded->file_bytes = std::make_shared<const std::vector<std::uint8_t>>(std::move(*file));
-            save = std::make_shared<const SavedGame>(std::move(*decoded));
         }
         if (!usable(*save, error)) {
             if (!error.empty())
@@ -285,6 +316,14 @@ QuickSaves::Found QuickSaves::find_from(std::optional<std::uint64_t> below,
         return found;
     }
     return found;
+}
+
+std::optional<QuickSaves::ReadAhead> QuickSaves::take_read_ahead(const fs::path& path) {
+    if (!read_ahead_.valid() || path != read_ahead_path_) return std::nullopt;
+    ReadAhead ahead = read_ahead_.get();
+    std::optional<QuickSaveVerdict> now = stamp_of(path);
+    if (!now || now->size != ahead.stamp.size || now->modified != ahead.stamp.modified) return std::nullopt;
+    return ahead;
 }
 
 std::vector<std::string> QuickSaves::take_write_errors() {

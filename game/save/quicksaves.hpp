@@ -1,6 +1,9 @@
 // Quicksaves: F5 keeps a ring of the newest saves in memory and writes each to the save dir in the
 // background (quicksave-<sequence>.qss, atomically); F9 loads the newest, F8 steps back to older ones.
-// Files that fail to load are reported by name and skipped, never overwritten or deleted.
+// Files that fail to load are reported by name and skipped, never overwritten or deleted. The newest file
+// found when the saves are opened is read and decoded in the background right away, so the first F9 after
+// a restart does not wait for the disk; it is used only while the file is unchanged (size, modification
+// time), and otherwise read again.
 //
 // Bounded: the memory ring holds `ring_size` saves; of the saves waiting for their disk write only the
 // newest `ring_size` are kept (an older one would be pruned as soon as the newer ones are written, so it is
@@ -89,6 +92,9 @@ class QuickSaves {
     const std::filesystem::path& dir() const { return dir_; }
     /// For tests: saves held by writes not started yet (at most the ring size).
     std::size_t saves_waiting() const;
+    /// For tests: save files the searches of F9 and F8 read from disk themselves (the read-ahead's file
+    /// not counted).
+    std::size_t files_read_by_searches() const { return files_read_by_searches_; }
 
    private:
     struct Entry {
@@ -127,6 +133,17 @@ class QuickSaves {
     };
     static void write_next(WriteQueue& queue);
 
+    /// The newest save file in the folder when the saves were opened, read and decoded on the writer's
+    /// thread, so that the first F9 after a restart waits for neither the disk nor the decoder.
+    struct ReadAhead {
+        QuickSaveVerdict stamp;                 ///< the file's size and modification time before the read
+        std::shared_ptr<const SavedGame> save;  ///< null when it did not load
+        std::string error;                      ///< then why not
+    };
+    /// The read-ahead of `path` when it is of that file and the file is unchanged since; it is taken (at
+    /// most once), and waited for when the writer's thread is still reading it.
+    std::optional<ReadAhead> take_read_ahead(const std::filesystem::path& path);
+
     std::vector<Entry> known_saves();  ///< memory ring + valid-looking files, newest first
     Found find_from(std::optional<std::uint64_t> below,
                     const std::function<bool(const SavedGame&, std::string&)>& usable);
@@ -138,6 +155,11 @@ class QuickSaves {
     std::optional<std::uint64_t> cursor_;
     std::optional<std::uint64_t> last_sequence_;
     std::shared_ptr<WriteQueue> queue_;
+    /// The read-ahead's file and result, until a search takes it or an F5 lets it go (the newer save is in
+    /// memory then, and an F8 reads older files from disk).
+    std::filesystem::path read_ahead_path_;
+    std::future<ReadAhead> read_ahead_;
+    std::size_t files_read_by_searches_ = 0;
     BackgroundWriter writer_;  ///< last member: its thread stops first
 };
 

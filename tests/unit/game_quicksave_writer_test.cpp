@@ -1,6 +1,7 @@
 // The quicksave writer under load and faults: F5 faster than the disk holds at most ring-size waiting saves
 // (the newest are the ones written), a save the reader would refuse is not written, two writers sharing a
-// folder never overwrite each other's files, and a save folder deleted while playing is made again.
+// folder never overwrite each other's files, and a save folder deleted while playing is made again; after a
+// restart, the newest file read ahead is what F9 loads only while that file is unchanged.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -169,4 +170,81 @@ TEST_CASE("quicksave writer: a save folder deleted while playing is made again, 
     auto older = saves.older([](const SavedGame&, std::string&) { return true; });
     REQUIRE(older.save);
     CHECK(older.save->tick == 1);
+}
+
+TEST_CASE("quicksave reader: the newest file is read ahead at opening, and read again once it changed") {
+    const ScratchDir scratch_dir("qs_reader_ahead");
+    fs::path dir = scratch_dir.path();
+    auto world = make_world({"P.c.w.t.", "########"});
+    const auto any = [](const SavedGame&, std::string&) { return true; };
+    {
+        QuickSaves saves(dir, 5);
+        saves.keep(save_at(*world, 3), 0.1);
+        saves.keep(save_at(*world, 5), 0.1);
+        saves.flush();
+    }
+    const fs::path newest = quicksave_path(dir, 2);
+    REQUIRE(fs::exists(newest));
+
+    SUBCASE("unchanged: the first F9 after a restart takes the save read ahead") {
+        QuickSaves saves(dir, 5);
+        auto found = saves.newest(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 5);
+        CHECK(found.problems.empty());
+        CHECK(saves.files_read_by_searches() == 0);
+        // F8 reads the older file itself.
+        found = saves.older(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 3);
+        CHECK(saves.files_read_by_searches() == 1);
+    }
+    SUBCASE("replaced after the restart: F9 loads the file as it is now, not the one read ahead") {
+        QuickSaves saves(dir, 5);
+        saves.flush();  // the read-ahead is done
+        auto other = save_at(*world, 9);
+        other->sequence = 2;
+        std::string error;
+        REQUIRE(write_file_atomically(newest, encode_save_file(*other), error));
+        fs::last_write_time(newest, fs::last_write_time(newest) + std::chrono::seconds(2));
+        auto found = saves.newest(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 9);
+        CHECK(saves.files_read_by_searches() == 1);
+    }
+    SUBCASE("damaged after the restart: F9 names the file and loads the older save") {
+        QuickSaves saves(dir, 5);
+        saves.flush();
+        std::vector<std::uint8_t> junk(64, 0x5a);
+        std::string error;
+        REQUIRE(write_file_atomically(newest, junk, error));
+        fs::last_write_time(newest, fs::last_write_time(newest) + std::chrono::seconds(2));
+        auto found = saves.newest(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 3);
+        REQUIRE(found.problems.size() == 1);
+        CHECK(found.problems[0].find(newest.string() + ": ") == 0);
+        CHECK(saves.files_read_by_searches() == 2);
+    }
+    SUBCASE("damaged before the restart: the read-ahead's message is the one F9 gives") {
+        std::vector<std::uint8_t> junk(64, 0x5a);
+        std::string error;
+        REQUIRE(write_file_atomically(newest, junk, error));
+        QuickSaves saves(dir, 5);
+        auto found = saves.newest(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 3);
+        REQUIRE(found.problems.size() == 1);
+        CHECK(found.problems[0].find(newest.string() + ": ") == 0);
+        CHECK(saves.files_read_by_searches() == 1);  // only the older file
+    }
+    SUBCASE("an F5 first: the read-ahead is let go, F8 reads the files") {
+        QuickSaves saves(dir, 5);
+        saves.keep(save_at(*world, 7), 0.1);
+        saves.flush();
+        auto found = saves.older(any);
+        REQUIRE(found.save);
+        CHECK(found.save->tick == 5);
+        CHECK(saves.files_read_by_searches() == 1);
+    }
 }
