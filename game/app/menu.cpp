@@ -139,20 +139,31 @@ MenuLayout Menu::layout(const BitmapFont& font, int canvas_w, int canvas_h) cons
     out.first = std::clamp(cursor - visible / 2, 0, std::max(0, count - visible));
     out.last = std::min(count, out.first + visible);
 
-    // A readable panel behind the title, subtitle and the visible items (the title backdrop's hero and
-    // coins stay behind it).
+    // A readable panel behind the title, subtitle and the items (the title backdrop's hero and coins stay
+    // behind it). Its width is that of the widest item, shown or not, so it keeps its size and place
+    // while the list scrolls; with previews the gem icons take one column right of the widest label.
     int panel_w = font.text_width(out.title_line, title_scale);
     for (const std::string& l : out.subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
     for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
-    for (int i = out.first; i < out.last; ++i)
-        panel_w =
-            std::max(panel_w, font.text_width("> " + items[i].label) + advance * 2 +
-                                  (gem_icons(items[i]) ? advance + gem_icons(items[i]) * gem_icon_w : 0));
+    int widest_with_gems = 0, most_icons = 0;
+    for (const MenuItem& item : items) {
+        const int label_w = font.text_width("> " + item.label), icons = gem_icons(item);
+        if (icons) {
+            widest_with_gems = std::max(widest_with_gems, label_w);
+            most_icons = std::max(most_icons, icons);
+        }
+        panel_w = std::max(panel_w, label_w + advance * 2 + (icons ? advance + icons * gem_icon_w : 0));
+    }
+    if (previews && most_icons)
+        panel_w = std::max(panel_w, widest_with_gems + advance * 3 + most_icons * gem_icon_w);
     panel_w = std::min(out.list_w - 8, panel_w + 24);
     const int rows_end = out.items_y - 3 + (out.last - out.first) * out.line;  // below the last bar
     const int panel_bottom =
         scrolls ? rows_end + mark_h + 1 : out.items_y + (out.last - out.first) * out.line + 4;
     out.panel = {(out.list_w - panel_w) / 2, 16, panel_w, panel_bottom - 16};
+    if (previews && most_icons)  // rows start at panel.x + 8 (see draw); cut labels leave room for icons
+        out.gems_x = std::min(out.panel.x + 8 + widest_with_gems + advance,
+                              out.panel.x + out.panel.w - 8 - most_icons * gem_icon_w);
     // The marks, centred on the list: "^" in the band above the first bar, "v" in the band below the last.
     const int mark_x = (out.list_w - font.text_width("^")) / 2;
     if (scrolls && out.first > 0)
@@ -217,7 +228,7 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                           : !item.enabled ? SDL_Color{130, 130, 150, 255}
                                           : SDL_Color{170, 190, 230, 255};
         font.draw(renderer, x, y, (selected ? "> " : "  ") + label, color);
-        int icon_x = x + font.text_width("> " + label) + advance;
+        int icon_x = std::max(x + font.text_width("> " + label) + advance, previews ? at.gems_x : 0);
         const int icon_y = y + (font.line_height() - 9) / 2;
         for (unsigned bit = 1; bit <= item.gems_placed; bit <<= 1) {
             if (!(item.gems_placed & bit)) continue;

@@ -52,6 +52,9 @@ struct MenuLayout {
     int first = 0, last = 0;  ///< the visible items: [first, last)
     SDL_Rect panel{};
     SDL_Rect up_mark{}, down_mark{};
+    /// With previews (a list of levels), where every row's gem icons start: one column, right of the
+    /// widest label that has icons, so the icons line up from row to row (0 without previews).
+    int gems_x = 0;
     /// The highlight bar of visible item `i` (the whole row an item takes).
     SDL_Rect row(int i) const;
 };

@@ -44,6 +44,16 @@ bool inside(const SDL_Rect& inner, const SDL_Rect& outer) {
            inner.y + inner.h <= outer.y + outer.h;
 }
 
+/// An empty level select: previews and its two-line subtitle, saying `gems` gems found.
+Menu level_select(int gems) {
+    Menu menu;
+    menu.title = "LEVEL SELECT";
+    menu.subtitle = "Gems found: " + std::to_string(gems) +
+                    ". Drop your own level folders into ~/.local/share/quickstep/levels";
+    menu.previews = true;
+    return menu;
+}
+
 }  // namespace
 
 TEST_CASE("menu layout: the scroll marks of a long list are clear of every item and its gem icons") {
@@ -52,10 +62,7 @@ TEST_CASE("menu layout: the scroll marks of a long list are clear of every item 
     load_font(canvas, font);
 
     // The level select's shape: previews, a two-line subtitle, rows with three gem icons, 30 levels.
-    Menu menu;
-    menu.title = "LEVEL SELECT";
-    menu.subtitle = "Gems found: 9. Drop your own level folders into ~/.local/share/quickstep/levels";
-    menu.previews = true;
+    Menu menu = level_select(9);
     for (int i = 0; i < 30; ++i) {
         menu.items.emplace_back(
             "1-" + std::to_string(i) + "  First Steps  * 0:14.4  24/42  par 0:19.0 beaten",
@@ -161,4 +168,57 @@ TEST_CASE("menu layout: a level list's detail is a card that fits the column bes
         menu.cursor = 2;  // no detail, no card
         CHECK(menu.card_lines(font, column.w, column.h).empty());
     }
+}
+
+TEST_CASE("menu layout: a scrolling level list keeps its panel while the highlight moves; gems in a column") {
+    LayoutCanvas canvas;
+    BitmapFont font;
+    load_font(canvas, font);
+
+    // The level select of a player in chapter 1: finished levels (long rows with gem icons, of labels
+    // of different widths) at the top, then a long run of short "locked" rows.
+    Menu menu = level_select(21);
+    const char* names[] = {"First Steps", "Meadow Hops", "Spring Meadow", "Treetop Climb"};
+    for (int i = 0; i < 4; ++i) {
+        menu.items.emplace_back(
+            "1-" + std::to_string(i + 1) + "  " + names[i] + "  * 0:15.0  10/10  par 0:19.0 beaten",
+            "Finished");
+        menu.items.back().gems_placed = 7;
+        menu.items.back().gems_found = i == 0 ? 7u : 5u;
+    }
+    for (int i = 0; i < 26; ++i)
+        menu.items.emplace_back(std::to_string(2 + i / 9) + "-" + std::to_string(1 + i % 9) + "  locked", "",
+                                false);
+    menu.items.emplace_back("Back");
+    const int count = static_cast<int>(menu.items.size());
+    for (const std::pair<int, int>& canvas_size : {std::pair{640, 360}, std::pair{640, 400}}) {
+        const int w = canvas_size.first, h = canvas_size.second;
+        CAPTURE(w);
+        CAPTURE(h);
+        menu.cursor = 0;
+        const MenuLayout top = menu.layout(font, w, h);
+        REQUIRE(top.last < count);  // it scrolls
+        // The gem icons start in one column, right of every label that has them, and end in the panel.
+        REQUIRE(top.gems_x > 0);
+        for (const MenuItem& item : menu.items) {
+            if (item.gems_placed == 0) continue;
+            CAPTURE(item.label);
+            CHECK(top.panel.x + 8 + font.text_width("> " + item.label) < top.gems_x);
+        }
+        CHECK(top.gems_x + 3 * 11 <= top.panel.x + top.panel.w);
+        for (int cursor : {count / 2, count - 1}) {
+            CAPTURE(cursor);
+            menu.cursor = cursor;
+            const MenuLayout at = menu.layout(font, w, h);
+            CHECK(at.first >= 4);  // scrolled past the rows with gems
+            // The panel and the icons' column stay where they were: the list does not jump sideways.
+            CHECK(at.panel.x == top.panel.x);
+            CHECK(at.panel.w == top.panel.w);
+            CHECK(at.gems_x == top.gems_x);
+        }
+    }
+    // A list without previews (a plain menu) has no gem column.
+    Menu plain = menu;
+    plain.previews = false;
+    CHECK(plain.layout(font, 640, 360).gems_x == 0);
 }
