@@ -588,7 +588,8 @@ std::vector<std::string> completion_lines(const Completion& done) {
     const std::string of_levels = " of " + std::to_string(done.levels);
     std::vector<std::string> lines{
         "Levels finished: " + std::to_string(done.finished) + of_levels,
-        "Levels with every coin collected: " + std::to_string(done.all_coins) + of_levels,
+        done.all_coins > 0 ? "Levels with every coin collected: " + std::to_string(done.all_coins) + of_levels
+                           : std::string("No level with every coin collected yet"),
         "Gems found: " + std::to_string(done.gems_found) + " of " + std::to_string(done.gems_placed) +
             (unfinished > 0 ? " in the levels you finished" : "")};
     std::string todo;
