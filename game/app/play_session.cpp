@@ -122,7 +122,9 @@ void PlaySession::quicksave(std::int64_t tick) {
     // here too (same bodies in the same order, no contact cache): the same future either way. Rebuilt in
     // place, before the next tick, capturing the save on the way (the entities already hold its values).
     world_->rebuild_canonical(&save->snapshot, &helper_);
-    rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(save, &save->snapshot));
+    const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
+    rewind_.keyframe(snapshot);
+    world_->keep_for_quickload(snapshot, &helper_);  // its F9 then costs what changed since
     last_saved_ = save;
     // The report line (printed by the file writer) counts everything on this thread, the ring included.
     std::promise<double> main_thread_ms;
@@ -253,7 +255,11 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         save = std::move(keyed);
     }
     const std::shared_ptr<const WorldSnapshot> snapshot(save, &save->snapshot);
-    rewind_.prepare_start(snapshot);  // the rewind recording's copy, made while the world is restored
+    // The quicksave the world was kept at (keep_for_quickload) with a recording in step with the world: only
+    // what changed since is restored, and patched into the recording. Else the recording's copy of the
+    // whole snapshot is made on a second thread while the world is restored.
+    const bool changes_only = world_->restores_changes_only(save->snapshot) && rewind_.in_step_with(*world_);
+    if (!changes_only) rewind_.prepare_start(snapshot);
     try {
         world_->restore_changed(save->snapshot);  // only what differs: no storage to wait for
     } catch (const std::exception& e) {
@@ -261,7 +267,12 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
         notify(SessionNotice::Kind::toast, "Quickload failed");
         return false;
     }
-    rewind_.start(*world_, snapshot);
+    const std::vector<std::uint32_t>* restored = world_->restored_slots();
+    if (changes_only && restored) {
+        rewind_.start_changed(*world_, snapshot, *restored);
+    } else {
+        rewind_.start(*world_, snapshot);
+    }
     prepare_load_room();
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     // Which level and where in it: a load may have switched to another level.

@@ -247,6 +247,53 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
     prepare_copy_room(layout_.slots.size());
 }
 
+bool RewindBuffer::in_step_with(World& world) const {
+    // The recording holds the world but for the slots marked since it last looked (and the layout and game
+    // state, compared whole), unless everything may have changed.
+    return recording_ && !world.changes().all();
+}
+
+void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapshot> restored_from,
+                                 const std::vector<std::uint32_t>& changed) {
+    const std::size_t slots = world.entities.slot_count();
+    if (!recording_ || limits_.max_ticks <= 0 || entities_.capacity() < slots || types_.capacity() < slots) {
+        start(world, std::move(restored_from));
+        return;
+    }
+    // The recorded copy held the world as it was before the restore: the slots it changed are copied as
+    // start() copies every slot (no body pointer; a free slot holds Entity{}), the others stay.
+    const std::size_t before = entities_.size();
+    entities_.resize(slots);
+    types_.resize(slots, 0);
+    const auto copy = [&](std::uint32_t i) {
+        if (!world.entities.slot_alive(i)) {
+            entities_[i] = Entity{};
+            types_[i] = 0;
+            return;
+        }
+        const Entity& entity = world.entities.value_at_slot(i);
+        entities_[i] = entity;
+        body_state(entities_[i]).body = nullptr;
+        types_[i] = static_cast<std::uint8_t>(entity.index());
+    };
+    for (const std::uint32_t i : changed)
+        if (i < slots) copy(i);
+    for (auto i = static_cast<std::uint32_t>(before); i < slots; ++i) copy(i);
+    // The rest as start() leaves it.
+    ticks_.clear();
+    inputs_.clear();
+    keyframes_.clear();
+    world.changes().clear();
+    recording_ = true;
+    base_ = inputs_base_ = 0;
+    world.entities.export_layout_into(layout_);
+    alive_ = world.entities.size();
+    write_game_bytes(world.game, game_bytes_);
+    keyframes_.push_back({0, restored_from});
+    bytes_ = snapshot_bytes(*restored_from);
+    prepare_copy_room(layout_.slots.size());
+}
+
 void RewindBuffer::prepare_copy_room(std::size_t slots) {
     // The next prepare_start() copies a snapshot of about this world into prepared_entities_: its room is
     // made now, on a second thread, so that the copy a quickload waits for writes no fresh pages.

@@ -69,6 +69,15 @@ class RewindBuffer {
     /// set to their positions, as a restore leaves them) when it is done. Neither waits for the second
     /// thread: start() copies the world itself instead.
     void prepare_start(std::shared_ptr<const WorldSnapshot> snapshot);
+    /// Whether the recording holds `world` as it is now but for the slots marked since the last record(),
+    /// step_back() or start() (World::changes()), the slot table and the game state.
+    bool in_step_with(World& world) const;
+    /// start(world, restored_from) for a world that in_step_with() held just before restore_changed()
+    /// restored it from `restored_from`, changing only the slots in `changed` (World::restored_slots(),
+    /// which include the slots marked before it) and those past the smaller slot count: only those are
+    /// copied into the recorded copy.
+    void start_changed(World& world, std::shared_ptr<const WorldSnapshot> restored_from,
+                       const std::vector<std::uint32_t>& changed);
     /// Ends the recording (a finished level): nothing to go back to until the next start().
     void stop();
     /// The live world continues from a canonical rebuild of `snapshot`, the state at the current tick.

@@ -203,6 +203,7 @@ void World::flush_changes() {
 
 void World::step(const ActionState& actions) {
     settle();
+    restored_since_ = false;
     actions_ = &actions;
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -82,7 +83,25 @@ class World {
     /// restore() builds them, in slot index order. The result is restore(snapshot)'s in everything but the
     /// storage (dense) order, which nothing depends on. Returns how many slots were written. Throws
     /// std::invalid_argument for an inconsistent layout, leaving the world unchanged.
+    /// For the snapshot keep_for_quickload() named, while nothing restored the world from another since,
+    /// only the slots changed since that call are looked at (change_marks.hpp) and the indexes are copied
+    /// from the ones built for it then: the same world, in O(changes) instead of O(entities).
     std::size_t restore_changed(const WorldSnapshot& snapshot);
+    /// Says that the world holds `snapshot` now (a quicksave just captured into it by rebuild_canonical()
+    /// or capture_into(), nothing changed since): the change marks add up from here, and what a restore of
+    /// it builds besides the entities (the indexes, which slot holds which entity) is built from it on
+    /// `helper`'s thread (here without one), so that restore_changed(*snapshot) later costs only what
+    /// changed. The snapshot is kept (until the next call) and must not change; null forgets it.
+    void keep_for_quickload(std::shared_ptr<const WorldSnapshot> snapshot, Worker* helper);
+    /// Whether restore_changed(snapshot) now would look only at the slots changed since keep_for_quickload().
+    bool restores_changes_only(const WorldSnapshot& snapshot) const {
+        return &snapshot == base_snapshot_.get() && !changes_.all_since();
+    }
+    /// Right after such a restore_changed(): every slot it may have changed, or that was marked changed
+    /// before it, below the smaller of the slot counts before and after (a superset); else null.
+    const std::vector<std::uint32_t>* restored_slots() const {
+        return restored_since_ ? &restore_changed_since_ : nullptr;
+    }
     /// Makes this world what restore(capture()) would make it, without copying the entities: every body is
     /// rebuilt in index order in a fresh Box2D world, prev_x/prev_y become x/y and the indexes are rebuilt.
     /// Only the storage order may differ from a restored world's, and nothing depends on it (ticks step
@@ -231,6 +250,8 @@ class World {
     const std::vector<EntityRef>& still_bodies() const { return still_bodies_; }
     /// The terrain chunks in Box2D now.
     const TerrainWindow& terrain_window() const { return terrain_window_; }
+    /// The index of what a tick steps and of the entities by their boxes (for tests).
+    const WorldIndex& index() const { return index_; }
     /// Entities stepped (thought, moved, synchronized) in the last tick; idle ones are not counted.
     std::size_t entities_stepped() const { return index_.think_order().size(); }
 
@@ -256,6 +277,13 @@ class World {
     void make_bodies();
     /// The player's body box for the terrain window (from its body, or its state before the body exists).
     std::optional<TerrainWindow::Box> player_box() const;
+    /// What keep_for_quickload() builds on the helper's thread (world_rebuild.cpp).
+    struct QuickloadBase;
+    /// restore_changed() of the snapshot `base` was built for, with only the slots marked since.
+    std::size_t restore_since_base(const WorldSnapshot& snapshot, const QuickloadBase& base);
+    /// After a restore from `snapshot`: when it is the quicksave keep_for_quickload() named, the changes add
+    /// up from here again.
+    void restored_from(const WorldSnapshot& snapshot);
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);
 
@@ -305,6 +333,12 @@ class World {
     std::vector<std::uint32_t> restore_rank_;
     std::vector<std::uint32_t> restore_relaid_;
     std::vector<std::uint32_t> restore_rewritten_;
+    std::vector<std::uint32_t> restore_changed_since_;
+    bool restored_since_ = false;  ///< the last restore was restore_since_base() (restored_slots())
+    // keep_for_quickload(): the snapshot named, and what is built for it (when done: base_).
+    std::shared_ptr<const WorldSnapshot> base_snapshot_;
+    std::future<std::shared_ptr<const QuickloadBase>> base_job_;
+    std::shared_ptr<const QuickloadBase> base_;
 };
 
 }  // namespace qs

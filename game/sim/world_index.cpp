@@ -187,9 +187,9 @@ void WorldIndex::scan_one(EntityRef ref, const Entity& entity,
     }
 }
 
-void WorldIndex::end_scan(const EntityMap& entities, std::size_t parts) {
+void WorldIndex::end_scan(std::size_t alive, std::size_t parts) {
     // The parts in order, as one pass over them would have listed everything.
-    busy_count_ = entities.size();
+    busy_count_ = alive;
     woken_.clear();
     index_batch_.static_solids.clear();
     bodied_.clear();
@@ -206,9 +206,51 @@ void WorldIndex::end_scan(const EntityMap& entities, std::size_t parts) {
     }
 }
 
-void WorldIndex::finish(const EntityMap& entities, int width, int height, bool positions) {
+void WorldIndex::build_from(const WorldSnapshot& snapshot, const std::optional<TerrainWindow::Box>& player,
+                            int width, int height) {
+    // scan_by_index() over the entities a restore makes of `snapshot` (slot index order), then finish().
+    const auto& slots = snapshot.layout.slots;
+    busy_bits_.assign((slots.size() + 63) / 64, 0);
+    if (scan_out_.empty()) scan_out_.resize(1);
+    for (ScanOut& out : scan_out_) out.clear();
+    reacts_untouched_.clear();
+    camera_areas_.clear();
+    index_batch_.touchables.clear();
+    std::size_t next = 0;
+    for (std::uint32_t i = 0; i < slots.size() && next < snapshot.entities.size(); ++i) {
+        if (!slots[i].alive) continue;
+        const EntityRef ref{i, slots[i].generation};
+        const Entity& entity = snapshot.entities[next++];
+        index_position(ref, entity, &index_batch_.touchables);
+        scan_one(ref, entity, player, 0);
+    }
+    end_scan(snapshot.entities.size(), 1);
+    moving_solids_.clear();
+    touchables_.build(width, height, index_batch_.touchables);
+    static_solids_.build(width, height, index_batch_.static_solids);
+}
+
+void WorldIndex::assign_built(const WorldIndex& built) {
+    busy_bits_ = built.busy_bits_;
+    busy_count_ = built.busy_count_;
+    woken_ = built.woken_;
+    reacts_untouched_ = built.reacts_untouched_;
+    touchables_ = built.touchables_;
+    static_solids_ = built.static_solids_;
+    moving_solids_.clear();
+    camera_areas_ = built.camera_areas_;
+    odd_solids_ = built.odd_solids_;
+    still_found_ = built.still_found_;
+    bodied_ = built.bodied_;
+}
+
+void WorldIndex::find_moving_solids(const EntityMap& entities) {
     moving_solids_.clear();
     for (EntityRef ref : bodied_) index_moving_body(ref, entities.get(to_key(ref)));
+}
+
+void WorldIndex::finish(const EntityMap& entities, int width, int height, bool positions) {
+    find_moving_solids(entities);
     // Level entities are placed inside the level; the grids cover it (anything outside lands on a border).
     // (build() hands back the grid's old item storage, for the next call.)
     if (positions) touchables_.build(width, height, index_batch_.touchables);

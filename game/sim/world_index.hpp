@@ -19,6 +19,7 @@
 #include "game/sim/grid_index.hpp"
 #include "game/sim/roster.hpp"
 #include "game/sim/terrain_window.hpp"
+#include "game/sim/world_snapshot.hpp"
 
 struct b2AABB;
 
@@ -70,10 +71,21 @@ class WorldIndex {
     void begin_scan(const EntityMap& entities, std::size_t parts);
     void scan_one(EntityRef ref, const Entity& entity, const std::optional<TerrainWindow::Box>& player,
                   std::size_t part);
-    void end_scan(const EntityMap& entities, std::size_t parts);
+    void end_scan(const EntityMap& entities, std::size_t parts) { end_scan(entities.size(), parts); }
     /// After the bodies exist: what the moving bodies are (moving_solids()), then the still entities' grid
     /// and with `positions` the touchables' grid built, over a level of `width` x `height` tiles.
     void finish(const EntityMap& entities, int width, int height, bool positions);
+    /// What scan_by_index() and then finish() build for a world restored from `snapshot` (its layout and
+    /// entities; `player` as player_box() gives it then), except what reads the bodies: the moving solids
+    /// (find_moving_solids(), once the bodies exist). Reads only `snapshot`: it may run on another thread
+    /// than the World's, into an index of its own (World::keep_for_quickload), copied in by assign_built().
+    void build_from(const WorldSnapshot& snapshot, const std::optional<TerrainWindow::Box>& player, int width,
+                    int height);
+    /// Takes over what build_from() built into `built` (the index's own mode stays); the moving solids are
+    /// left to find_moving_solids().
+    void assign_built(const WorldIndex& built);
+    /// finish()'s look at the bodies: which entities of bodied() have a moving solid body.
+    void find_moving_solids(const EntityMap& entities);
     /// Whether the SlotMap changed behind the World's back (a scan is due).
     bool stale(const EntityMap& entities) const { return busy_count_ != entities.size(); }
     /// Notes an entity just inserted, after its body was made.
@@ -115,6 +127,8 @@ class WorldIndex {
     void set_reference_mode(bool on) { reference_mode_ = on; }
 
    private:
+    /// end_scan() for a map of `alive` entities.
+    void end_scan(std::size_t alive, std::size_t parts);
     /// What `entity` is for the touchables: its box in `touchables` if given, else added to the grid.
     void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
     /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box,

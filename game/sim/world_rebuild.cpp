@@ -80,6 +80,7 @@ void check_restorable_snapshot(const WorldSnapshot& snapshot) {
 
 void World::restore(const WorldSnapshot& snapshot) {
     check_restorable_snapshot(snapshot);
+    restored_since_ = false;
     physics_.reset();
     put_back_ = false;
     pending_erase_.clear();
@@ -101,9 +102,137 @@ void World::restore(const WorldSnapshot& snapshot) {
     index_.scan(entities, player, true);
     make_bodies();
     index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    restored_from(snapshot);
+}
+
+/// What keep_for_quickload() builds from a quicksave, on the helper's thread: where each slot's entity is
+/// in the snapshot, and the indexes a restore from it builds.
+struct World::QuickloadBase {
+    std::vector<std::uint64_t> alive;  ///< bit i % 64 of word i / 64: slot i alive in the snapshot
+    std::vector<std::uint32_t> rank;   ///< per word: the live slots before it (where its first entity is)
+    WorldIndex index;                  ///< WorldIndex::build_from(snapshot)
+
+    /// Where slot `i`'s entity is in the snapshot (slot i alive there).
+    std::size_t entity_of(std::uint32_t i) const {
+        const std::uint64_t below = (std::uint64_t{1} << (i % 64)) - 1;
+        return rank[i / 64] + static_cast<std::size_t>(std::popcount(alive[i / 64] & below));
+    }
+};
+
+void World::keep_for_quickload(std::shared_ptr<const WorldSnapshot> snapshot, Worker* helper) {
+    base_job_ = {};
+    base_.reset();
+    base_snapshot_.reset();
+    // (The caller vouches that the world holds it; these are the cheap checks.)
+    if (!snapshot || snapshot->layout.slots.size() != entities.slot_count() ||
+        snapshot->entities.size() != entities.size())
+        return;
+    changes_.restart_since();
+    base_snapshot_ = snapshot;
+    const int width = level_->tiles.width, height = level_->tiles.height;
+    auto build = [snapshot = std::move(snapshot), width, height]() -> std::shared_ptr<const QuickloadBase> {
+        auto base = std::make_shared<QuickloadBase>();
+        const auto& slots = snapshot->layout.slots;
+        const std::size_t words = (slots.size() + 63) / 64;
+        base->alive.assign(words, 0);
+        base->rank.assign(words, 0);
+        std::uint32_t live = 0;
+        for (std::size_t w = 0; w < words; ++w) {
+            base->rank[w] = live;
+            std::uint64_t bits = 0;
+            for (std::size_t b = 0; b < 64 && w * 64 + b < slots.size(); ++b)
+                bits |= std::uint64_t{slots[w * 64 + b].alive} << b;
+            base->alive[w] = bits;
+            live += static_cast<std::uint32_t>(std::popcount(bits));
+        }
+        // The player's box as player_box() gives it after a restore: from its state, before its body.
+        std::optional<TerrainWindow::Box> player;
+        const EntityRef who = snapshot->game.player;
+        if (who.index < slots.size() && slots[who.index].alive && slots[who.index].generation == who.generation) {
+            const std::size_t at = base->entity_of(who.index);
+            if (const auto* p = at < snapshot->entities.size() ? std::get_if<Player>(&snapshot->entities[at])
+                                                               : nullptr) {
+                player = TerrainWindow::Box{static_cast<float>(p->state.x), static_cast<float>(p->state.y),
+                                            Player::half_width, Player::half_height};
+            }
+        }
+        base->index.build_from(*snapshot, player, width, height);
+        return base;
+    };
+    if (helper) {
+        base_job_ = helper->run(std::move(build));
+    } else {
+        base_ = build();
+    }
+}
+
+void World::restored_from(const WorldSnapshot& snapshot) {
+    if (&snapshot == base_snapshot_.get()) changes_.restart_since();
+}
+
+std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const QuickloadBase& base) {
+    const auto& want = snapshot.layout.slots;
+    // The bodies die with the Box2D world: the entities holding one forget it (no other entity holds one).
+    for (b2Body* body = physics_ ? physics_->GetBodyList() : nullptr; body; body = body->GetNext()) {
+        if (Entity* entity = entities.get(to_key(ref_from_tag(body->GetUserData().pointer))))
+            body_state(*entity).body = nullptr;
+    }
+    physics_.reset();
+    put_back_ = false;
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    // Every slot not marked since the snapshot was taken holds what it holds (the same slot state, the same
+    // entity, drawn from where it stands: prev_x/prev_y move only with a mark). The marked ones are patched
+    // in the layout when their state or generation differs, else their entity is written over.
+    changes_.since_slots(restore_changed_since_);
+    const auto before = static_cast<std::uint32_t>(entities.slot_count());
+    restore_relaid_.clear();
+    restore_rewritten_.clear();
+    for (const std::uint32_t i : restore_changed_since_) {
+        if (i >= want.size()) continue;  // (patch_layout drops the slots past the snapshot's)
+        const EntityMap::SlotState from = i < before ? entities.slot_state(i) : EntityMap::SlotState{};
+        if (!(from == want[i])) {
+            restore_relaid_.push_back(i);
+        } else if (want[i].alive) {
+            restore_rewritten_.push_back(i);
+        }
+    }
+    const auto fresh = [&](EntityMap::Key key) {
+        Entity entity = snapshot.entities[base.entity_of(key.index)];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        return entity;
+    };
+    entities.patch_layout(snapshot.layout, restore_relaid_, fresh);
+    for (const std::uint32_t i : restore_rewritten_)
+        entities.value_at_slot(i) = fresh({i, want[i].generation});
+    still_bodies_.clear();
+    game = snapshot.game;
+    changes_.mark_all();
+    changes_.restart_since();
+    const std::optional<TerrainWindow::Box> player = player_box();
+    start_physics(player);
+    index_.assign_built(base.index);
+    make_bodies();
+    index_.find_moving_solids(entities);
+    restored_since_ = true;
+    return restore_relaid_.size() + restore_rewritten_.size();
 }
 
 std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
+    restored_since_ = false;
+    if (&snapshot == base_snapshot_.get()) {
+        if (base_job_.valid()) {
+            try {
+                base_ = base_job_.get();  // (built by now, as a rule)
+            } catch (const std::exception&) {
+                base_snapshot_.reset();  // (out of memory on the way) the whole comparison below
+            }
+        }
+        if (base_ && !changes_.all_since()) return restore_since_base(snapshot, *base_);
+    }
     check_restorable_snapshot(snapshot);
     const auto& want = snapshot.layout.slots;
     physics_.reset();
@@ -171,6 +300,7 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
     index_.scan_by_index(entities, player);
     make_bodies();
     index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    restored_from(snapshot);
     return restore_relaid_.size() + restore_rewritten_.size();
 }
 
@@ -281,6 +411,8 @@ void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
         state.prev_x = state.x;
         state.prev_y = state.y;
     }
+    // What the world was at a quicksave may have changed here too (a rewind to before it).
+    for (const std::uint32_t index : changed) changes_.mark(index);
     if (game_before) game = *game_before;
 }
 
