@@ -76,6 +76,26 @@ void check_restorable_snapshot(const WorldSnapshot& snapshot) {
     if (auto problem = EntityMap::validate_layout(snapshot.layout)) throw std::invalid_argument(*problem);
 }
 
+/// The layout of the `relaid` slots patched to `snapshot`'s (EntityMap::patch_layout) and the snapshot's
+/// entities written over the `rewritten` ones, each as a restore leaves it (no body, drawn from where it
+/// stands); `entity_at(i)` is where slot i's entity lies in the snapshot.
+template <class At>
+void patch_restored_slots(EntityMap& entities, const WorldSnapshot& snapshot,
+                          const std::vector<std::uint32_t>& relaid,
+                          const std::vector<std::uint32_t>& rewritten, At&& entity_at) {
+    const auto fresh = [&](EntityMap::Key key) {
+        Entity entity = snapshot.entities[entity_at(key.index)];
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+        return entity;
+    };
+    entities.patch_layout(snapshot.layout, relaid, fresh);
+    for (const std::uint32_t i : rewritten)
+        entities.value_at_slot(i) = fresh({i, snapshot.layout.slots[i].generation});
+}
+
 }  // namespace
 
 void World::restore(const WorldSnapshot& snapshot) {
@@ -148,10 +168,11 @@ void World::keep_for_quickload(std::shared_ptr<const WorldSnapshot> snapshot, Wo
         // The player's box as player_box() gives it after a restore: from its state, before its body.
         std::optional<TerrainWindow::Box> player;
         const EntityRef who = snapshot->game.player;
-        if (who.index < slots.size() && slots[who.index].alive && slots[who.index].generation == who.generation) {
+        if (who.index < slots.size() && slots[who.index].alive &&
+            slots[who.index].generation == who.generation) {
             const std::size_t at = base->entity_of(who.index);
-            if (const auto* p = at < snapshot->entities.size() ? std::get_if<Player>(&snapshot->entities[at])
-                                                               : nullptr) {
+            if (const auto* p =
+                    at < snapshot->entities.size() ? std::get_if<Player>(&snapshot->entities[at]) : nullptr) {
                 player = TerrainWindow::Box{static_cast<float>(p->state.x), static_cast<float>(p->state.y),
                                             Player::half_width, Player::half_height};
             }
@@ -197,17 +218,8 @@ std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const Quick
             restore_rewritten_.push_back(i);
         }
     }
-    const auto fresh = [&](EntityMap::Key key) {
-        Entity entity = snapshot.entities[base.entity_of(key.index)];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
-        return entity;
-    };
-    entities.patch_layout(snapshot.layout, restore_relaid_, fresh);
-    for (const std::uint32_t i : restore_rewritten_)
-        entities.value_at_slot(i) = fresh({i, want[i].generation});
+    patch_restored_slots(entities, snapshot, restore_relaid_, restore_rewritten_,
+                         [&](std::uint32_t i) { return base.entity_of(i); });
     still_bodies_.clear();
     game = snapshot.game;
     changes_.mark_all();
@@ -281,17 +293,8 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
             state.prev_y = state.y;
         }
     }
-    const auto fresh = [&](EntityMap::Key key) {
-        Entity entity = snapshot.entities[restore_rank_[key.index]];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
-        return entity;
-    };
-    entities.patch_layout(snapshot.layout, restore_relaid_, fresh);
-    for (const std::uint32_t i : restore_rewritten_)
-        entities.value_at_slot(i) = fresh({i, want[i].generation});
+    patch_restored_slots(entities, snapshot, restore_relaid_, restore_rewritten_,
+                         [&](std::uint32_t i) { return restore_rank_[i]; });
     still_bodies_.clear();
     game = snapshot.game;
     changes_.mark_all();

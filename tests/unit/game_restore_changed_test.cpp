@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
+#include "engine/worker.hpp"
 #include "game/levels/stress_level.hpp"
 #include "game/save/state_dump.hpp"
-#include "engine/worker.hpp"
 #include "game_rewind_run.hpp"
 #include "test_sizing.hpp"
 
@@ -89,7 +89,6 @@ std::vector<EntityRef> by_index(std::vector<EntityRef> refs) {
     return refs;
 }
 
-
 /// The live entities a still-grid query over the whole level finds, by index (each once).
 std::vector<EntityRef> still_grid_refs(const World& world) {
     std::vector<EntityRef> refs;
@@ -102,7 +101,8 @@ std::vector<EntityRef> still_grid_refs(const World& world) {
 
 }  // namespace
 
-TEST_CASE("a quickload of the kept quicksave writes only what changed since: the world a whole restore gives") {
+TEST_CASE(
+    "a quickload of the kept quicksave writes only what changed since: the world a whole restore gives") {
     // The live world plays on from each quicksave with random spawns and erases between ticks (slots die and
     // are reused), rewinds now and then (to before the quicksave too), and loads the newest quicksave with
     // restore_changed(); a second world restores the same snapshot whole. Entities, layout, dump, Box2D's
@@ -191,7 +191,8 @@ TEST_CASE("a quickload of the kept quicksave writes only what changed since: the
             const double y = below(static_cast<std::uint32_t>(live->level().tiles.height) * 8) / 8.0;
             CHECK(live->box_blocked(x, y, 0.4, 0.4) == whole->box_blocked(x, y, 0.4, 0.4));
             CHECK(live->entity_solid_at(x, y) == whole->entity_solid_at(x, y));
-            const GroundContact a = live->probe_ground(x, y, 0.4, true), b = whole->probe_ground(x, y, 0.4, true);
+            const GroundContact a = live->probe_ground(x, y, 0.4, true),
+                                b = whole->probe_ground(x, y, 0.4, true);
             CHECK(a.grounded == b.grounded);
             CHECK(a.platform == b.platform);
         }
