@@ -3,24 +3,30 @@
 # generated stress levels with scripted input, its report lines (quicksave:, quickload:, rewind:, level:),
 # its --frame-report and --dump-state, and process wall, CPU and peak memory from /usr/bin/time; this
 # machine's baseline (start-up time, a memcpy rate) printed beside them; one table: figure, goal, measured.
-#   bash tools/bench/real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N]
+#   bash tools/bench/real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N] [--long]
 # BUILD_DIR holds quickstep and game_stress_level. OUT_DIR gets the levels, every run's output and the
 # table (OUT_DIR/table.txt). Figures are medians over N runs (default 5; 3 for the 100 000-entity runs).
 # --quick: one run each on small levels (2 000 / 5 000 entities, a 256x256 cave), to check the script
 # end to end; its figures are not the headline ones.
+# --long: also 10 minutes of game time (36 000 ticks) at 100 000 entities, one run: the tick minute by
+# minute and the resident memory sampled 5 times a second (about 4 more minutes; 600 ticks with --quick).
+# When BUILD_DIR/tools/bench/bench_game_quicksave is there, msgpack-c's decode of the same 10 000 and
+# 100 000 entity save bodies is timed by it, and the F9-from-disk row gives the ratio.
 set -euo pipefail
 
-usage() { echo "usage: real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N]" >&2; exit 2; }
+usage() { echo "usage: real_path.sh BUILD_DIR OUT_DIR [--quick] [--runs N] [--long]" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 build=$(realpath "$1")
 out=$(mkdir -p "$2" && realpath "$2")
 shift 2
 quick=0
 runs=5
+long=0
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1; runs=1 ;;
         --runs) [ $# -ge 2 ] || usage; runs=$2; shift ;;
+        --long) long=1 ;;
         *) usage ;;
     esac
     shift
@@ -31,9 +37,10 @@ timer=/usr/bin/time
 [ -x "$timer" ] || { echo "real_path.sh: /usr/bin/time is needed (Debian package time)" >&2; exit 2; }
 
 if [ $quick = 1 ]; then
-    small=2000 big=5000 cave=256x256 big_runs=1 help_runs=3 dd_count=200
+    small=2000 big=5000 cave=256x256 big_runs=1 help_runs=3 dd_count=200 long_ticks=600
 else
     small=10000 big=100000 cave=2048x2048 big_runs=$(( runs < 3 ? runs : 3 )) help_runs=20 dd_count=2000
+    long_ticks=36000
 fi
 levels=$out/levels
 runs_dir=$out/runs
@@ -97,6 +104,29 @@ for i in $(seq "$big_runs"); do
     run "start_big.$i" big 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
     run "ticks_big.$i" big 600 "$runs_dir/right.txt" --save-dir "$out/saves.r"
 done
+# Ten minutes of game time at the big level, running right (the player dies and comes back on the way):
+# the frame report gives the ticks; the resident memory (VmRSS) is read 5 times a second while it runs.
+if [ $long = 1 ]; then
+    rm -rf "$out/saves.l"
+    "$qs" big --levels-dir "$levels" --headless --frames "$long_ticks" --input "$runs_dir/right.txt" \
+        --frame-report "$runs_dir/long.1.frames" --save-dir "$out/saves.l" \
+        >"$runs_dir/long.1.out" 2>"$runs_dir/long.1.err" &
+    long_pid=$!
+    : >"$runs_dir/long.1.rss"
+    while kill -0 "$long_pid" 2>/dev/null; do
+        sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$long_pid/status" >>"$runs_dir/long.1.rss" 2>/dev/null || true
+        sleep 0.2
+    done
+    wait "$long_pid" || { echo "real_path.sh: the long run failed: $(tail -3 "$runs_dir/long.1.err")" >&2; exit 1; }
+fi
+# msgpack-c's decode of save bodies of 10 000 and 100 000 entities, the reference the F9-from-disk row is
+# held to (bench_game_quicksave makes the bodies itself).
+bench=$build/tools/bench/bench_game_quicksave
+if [ $quick = 0 ] && [ -x "$bench" ]; then
+    "$bench" --benchmark_filter='BM_DecodeSaveBodyMsgpackC/' --benchmark_repetitions=5 \
+        --benchmark_report_aggregates_only=true --benchmark_format=json >"$runs_dir/msgpack_c.json" 2>/dev/null ||
+        { echo "real_path.sh: bench_game_quicksave failed" >&2; exit 1; }
+fi
 # A minute played in a window (Xvfb at 1280x720) on the small level, as a player's frames go: running
 # right, F5, F9, a 1 s rewind held and released; one run (a window's present depends on the X server).
 window_frames=$([ $quick = 1 ] && echo 300 || echo 3600)
@@ -193,8 +223,17 @@ row("page faults on the game's thread in F5 / F9 frames (frame report's `faults`
 disk = []
 for name in ("disk_small", "disk_big"):
     disk.append(med([ms(r[0]) for r in lines(name, "quickload:") if r]))
+ref = {}
+if os.path.exists(f"{d}/msgpack_c.json"):
+    for b in json.load(open(f"{d}/msgpack_c.json"))["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            ref[int(b["run_name"].split("/")[1])] = b["real_time"] / (1e6 if b["time_unit"] == "ns" else 1e3 if b["time_unit"] == "us" else 1)
+against = ""
+if small in ref and big in ref:
+    against = (f"; msgpack-c decodes the same bodies in {ref[small]:.2f} / {ref[big]:.2f} ms: "
+               f"{disk[0] / ref[small]:.2f}× / {disk[1] / ref[big]:.2f}×")
 row(f"F9 from disk in a fresh process, {k(small)} / {k(big)} (`quickload:`)", "≤ 2× msgpack-c (bench_game_quicksave)",
-    f"{disk[0]:.2f} / {disk[1]:.2f} ms")
+    f"{disk[0]:.2f} / {disk[1]:.2f} ms{against}")
 
 # Ticks: the game's whole tick from the frame report (one tick a frame headless).
 def tick_ms(name, last):
@@ -215,6 +254,19 @@ start_kb = med([kb for _, _, kb in times("start_big")])
 after_kb = med([kb for _, _, kb in times("ticks_big")])
 row(f"peak resident memory at {k(big)}: at start / after 600 ticks", "≤ 400 B/entity",
     f"{start_kb * 1024 / big:.0f} / {after_kb * 1024 / big:.0f} B/entity ({start_kb / 1024:.0f} / {after_kb / 1024:.0f} MB)")
+if os.path.exists(f"{d}/long.1.frames"):
+    ticks = [x[2] for x in frames("long")[0][1:]]
+    minutes = [ticks[i:i + 3600] for i in range(0, len(ticks), 3600) if len(ticks[i:i + 3600]) >= 60]
+    means = [statistics.fmean(m) for m in minutes]
+    def pct(v, q): v = sorted(v); return v[min(len(v) - 1, int(q * len(v)))]
+    rss = [int(l) for l in open(f"{d}/long.1.rss").read().split()]
+    settled = rss[len(rss) // 10:]
+    memory = (f"resident {min(settled) / 1024:.0f}–{max(settled) / 1024:.0f} MB after the first tenth of the run "
+              f"({max(settled) * 1024 / big:.0f} B/entity)" if len(settled) >= 10 else "too short to sample its memory")
+    row(f"one tick at {k(big)} over {len(ticks) / 3600:.1f} minutes of game time ({len(ticks)} ticks, frame report), "
+        f"and its resident memory (VmRSS 5 times a second)", "≤ 10 ms, steady; ≤ 400 B/entity",
+        f"minute means {min(means):.2f}–{max(means):.2f} ms, p99 {pct(ticks, 0.99):.2f} ms, worst {max(ticks):.1f} ms; "
+        + memory)
 per_min = []
 for path in sorted(glob.glob(f"{d}/ticks_small.*.json")):
     r = json.load(open(path))["rewind"]
