@@ -145,9 +145,43 @@ MenuLayout Menu::layout(const BitmapFont& font, int canvas_w, int canvas_h) cons
     int panel_w = font.text_width(out.title_line, title_scale);
     for (const std::string& l : out.subtitle_lines) panel_w = std::max(panel_w, font.text_width(l));
     for (const MenuNote& note : notes) panel_w = std::max(panel_w, font.text_width(note.text));
+    // Column offsets of the items' cells (with previews), from the text after "> ": each column starts two
+    // spaces after the widest cell of the one before; a column empty in every row takes no room.
+    std::vector<int> cell_off;
+    if (previews) {
+        std::vector<int> widest;
+        for (const MenuItem& item : items) {
+            if (item.cells.size() > widest.size()) widest.resize(item.cells.size(), 0);
+            for (std::size_t c = 0; c < item.cells.size(); ++c)
+                widest[c] = std::max(widest[c], font.text_width(item.cells[c]));
+        }
+        // A row wider than the list's room (with its gem icons) cuts the name column (1) to fit, "...".
+        int total = font.text_width("> ");
+        for (const int w : widest) total += w > 0 ? w + 2 * advance : 0;
+        int most = 0;
+        for (const MenuItem& item : items) most = std::max(most, gem_icons(item));
+        const int room = out.list_w - 8 - 16 - (most ? advance + most * gem_icon_w : 0);
+        if (widest.size() > 1 && total - 2 * advance > room)
+            widest[1] = std::max(8 * advance, widest[1] - (total - 2 * advance - room));
+        int x = 0;
+        for (const int w : widest) {
+            cell_off.push_back(x);
+            out.cell_w.push_back(w);
+            if (w > 0) x += w + 2 * advance;
+        }
+    }
+    // A row's width from its left edge: "> " and the label, or to the end of its last cell.
+    const auto row_w = [&](const MenuItem& item) {
+        if (cell_off.empty() || item.cells.empty()) return font.text_width("> " + item.label);
+        int end = 0;
+        for (std::size_t c = 0; c < item.cells.size(); ++c)
+            if (!item.cells[c].empty())
+                end = cell_off[c] + std::min(out.cell_w[c], font.text_width(item.cells[c]));
+        return font.text_width("> ") + end;
+    };
     int widest_with_gems = 0, most_icons = 0;
     for (const MenuItem& item : items) {
-        const int label_w = font.text_width("> " + item.label), icons = gem_icons(item);
+        const int label_w = row_w(item), icons = gem_icons(item);
         if (icons) {
             widest_with_gems = std::max(widest_with_gems, label_w);
             most_icons = std::max(most_icons, icons);
@@ -164,6 +198,7 @@ MenuLayout Menu::layout(const BitmapFont& font, int canvas_w, int canvas_h) cons
     if (previews && most_icons)  // rows start at panel.x + 8 (see draw); cut labels leave room for icons
         out.gems_x = std::min(out.panel.x + 8 + widest_with_gems + advance,
                               out.panel.x + out.panel.w - 8 - most_icons * gem_icon_w);
+    for (const int off : cell_off) out.cell_x.push_back(out.panel.x + 8 + font.text_width("> ") + off);
     // The marks, centred on the list: "^" in the band above the first bar, "v" in the band below the last.
     const int mark_x = (out.list_w - font.text_width("^")) / 2;
     if (scrolls && out.first > 0)
@@ -227,8 +262,27 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                               ? (item.enabled ? SDL_Color{255, 255, 255, 255} : SDL_Color{255, 170, 150, 255})
                           : !item.enabled ? SDL_Color{130, 130, 150, 255}
                                           : SDL_Color{170, 190, 230, 255};
-        font.draw(renderer, x, y, (selected ? "> " : "  ") + label, color);
-        int icon_x = std::max(x + font.text_width("> " + label) + advance, previews ? at.gems_x : 0);
+        // Cells at the list's columns when the whole row fits before its icons; else the one cut label.
+        int text_end = x + font.text_width("> " + label);
+        const bool in_cells = previews && !item.cells.empty() && item.cells.size() <= at.cell_x.size() &&
+                              label == item.label &&
+                              at.cell_x[item.cells.size() - 1] +
+                                      std::min(at.cell_w[item.cells.size() - 1],
+                                               font.text_width(item.cells.back())) <=
+                                  panel.x + panel.w - 8 - icons_w;
+        if (in_cells) {
+            font.draw(renderer, x, y, selected ? ">" : " ", color);
+            for (std::size_t c = 0; c < item.cells.size(); ++c) {
+                if (item.cells[c].empty()) continue;
+                const std::string cell =
+                    fit_line(item.cells[c], static_cast<std::size_t>(std::max(4, at.cell_w[c] / advance)));
+                font.draw(renderer, at.cell_x[c], y, cell, color);
+                text_end = at.cell_x[c] + font.text_width(cell);
+            }
+        } else {
+            font.draw(renderer, x, y, (selected ? "> " : "  ") + label, color);
+        }
+        int icon_x = std::max(text_end + advance, previews ? at.gems_x : 0);
         const int icon_y = y + (font.line_height() - 9) / 2;
         for (unsigned bit = 1; bit <= item.gems_placed; bit <<= 1) {
             if (!(item.gems_placed & bit)) continue;

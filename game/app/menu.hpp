@@ -31,6 +31,10 @@ struct MenuItem {
     /// Gem icons after the label, one per bit of `gems_placed` (bit 0: gem 1), filled for `gems_found`.
     unsigned gems_placed = 0;
     unsigned gems_found = 0;
+    /// With previews, the label in columns (a level's number, name, time, coins, par): drawn at the
+    /// list's column positions (MenuLayout::cell_x) so each column lines up from row to row. `label`
+    /// stays the whole row in one string (it is what the pad-script trace prints); empty: one string.
+    std::vector<std::string> cells;
 };
 
 /// A line of text under a menu's subtitle, in its own colour (a split on the results screen).
@@ -55,6 +59,10 @@ struct MenuLayout {
     /// With previews (a list of levels), where every row's gem icons start: one column, right of the
     /// widest label that has icons, so the icons line up from row to row (0 without previews).
     int gems_x = 0;
+    /// With previews, where column c of the items' `cells` starts (c's widest cell and two spaces after
+    /// the one before); empty when no item has cells.
+    std::vector<int> cell_x;
+    std::vector<int> cell_w;  ///< column c's width: its widest cell (the name column cut to fit the list)
     /// The highlight bar of visible item `i` (the whole row an item takes).
     SDL_Rect row(int i) const;
 };

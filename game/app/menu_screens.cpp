@@ -189,22 +189,41 @@ void MenuScreens::open_level_select() {
             menu_.items.push_back({label, chapter + why, false, nullptr});
             continue;
         }
-        std::string label =
-            (number.empty() ? "" : number + "  ") + (listing.ok ? listing.title : listing.name + " (broken)");
+        // The row in one string (what the trace prints) and in columns for the list: number, name, best
+        // time, coins and the rest; the columns leave out the label's "* " and a par's whole-second ".0",
+        // so a name keeps more of the row.
+        std::vector<std::string> cells{number, listing.ok ? listing.title : listing.name + " (broken)", "",
+                                       "", ""};
+        std::string label = (number.empty() ? "" : number + "  ") + cells[1];
         const LevelRecord* record = host_.progress().find_listed(listing.name, listing.shipped);
+        std::vector<std::string> rest;
         if (record && record->completed && record->best_ticks == 0) {
-            label += "  * assisted";  // finished, but only with assists: no time to show
+            cells[2] = "assisted";  // finished, but only with assists: no time to show
+            label += "  * assisted";
         } else if (record && record->completed) {
-            label += "  * " + format_time(record->best_ticks) + "  " + std::to_string(record->best_coins) +
-                     "/" + std::to_string(record->coins_total);
-            if (record->best_tuning != host_.tuning_digest()) label += "  (best time: other tuning)";
+            cells[2] = format_time(record->best_ticks);
+            cells[3] = std::to_string(record->best_coins) + "/" + std::to_string(record->coins_total);
+            label += "  * " + cells[2] + "  " + cells[3];
+            if (record->best_tuning != host_.tuning_digest()) rest.push_back("(best time: other tuning)");
         } else if (record && record->skipped) {
+            cells[2] = "(skipped)";
             label += "  (skipped)";
         }
         // The par time next to the best time, marked "beaten" once a run has been within it.
         const std::int64_t par = listing.shipped ? chapters.par_ticks(listing.name) : 0;
-        if (par > 0) label += "  par " + format_time(par) + (record && record->par_beaten ? " beaten" : "");
-        if (listing.ok && listing.maker_ticks >= 0) label += "  (cleared by its maker)";
+        const std::string beaten = record && record->par_beaten ? " beaten" : "";
+        for (std::string& part : rest) label += "  " + part;
+        if (par > 0) {
+            std::string par_text = format_time(par);
+            label += "  par " + par_text + beaten;
+            if (par_text.ends_with(".0")) par_text.resize(par_text.size() - 2);
+            rest.push_back("par " + par_text + beaten);
+        }
+        if (listing.ok && listing.maker_ticks >= 0) {
+            label += "  (cleared by its maker)";
+            rest.push_back("(cleared by its maker)");
+        }
+        for (const std::string& part : rest) cells[4] += (cells[4].empty() ? "" : "  ") + part;
         std::string detail =
             listing.ok ? chapter + level_detail(listing, record, par) : shorten_paths(listing.reason);
         fs::path path = listing.path;
@@ -213,6 +232,7 @@ void MenuScreens::open_level_select() {
         std::function<void()> choose = [this, path] { host_.start_level(path); };
         if (extras) choose = [this, listing] { open_level_menu(listing); };
         menu_.items.push_back({label, detail, listing.ok, std::move(choose)});
+        menu_.items.back().cells = std::move(cells);
         if (listing.ok) menu_.items.back().preview = path;
         if (record) {
             menu_.items.back().gems_placed = record->gems_placed;

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "engine/bitmap_font.hpp"
 #include "game/app/menu.hpp"
@@ -221,4 +222,55 @@ TEST_CASE("menu layout: a scrolling level list keeps its panel while the highlig
     Menu plain = menu;
     plain.previews = false;
     CHECK(plain.layout(font, 640, 360).gems_x == 0);
+}
+
+TEST_CASE("menu layout: a level list's cells start at one x per column; rows without them stay one string") {
+    LayoutCanvas canvas;
+    BitmapFont font;
+    load_font(canvas, font);
+
+    // Rows of a level select: finished (time, coins, par), assisted, not yet played, locked.
+    Menu menu = level_select(9);
+    const std::vector<std::vector<std::string>> rows = {
+        {"1-1", "First Steps", "* 0:12.2", "10/10", "par 0:15 beaten"},
+        {"1-2", "Meadow Hops", "* 1:05.0", "7/12", "par 0:25"},
+        {"1-3", "Spring Meadow", "* assisted", "", "par 0:20"},
+        {"1-4", "Bounce Valley", "", "", "par 0:21"},
+    };
+    for (const std::vector<std::string>& cells : rows) {
+        std::string label;
+        for (const std::string& cell : cells)
+            if (!cell.empty()) label += (label.empty() ? "" : "  ") + cell;
+        menu.items.emplace_back(label, "");
+        menu.items.back().cells = cells;
+        menu.items.back().gems_placed = 7;
+    }
+    menu.items.emplace_back("1-5  locked", "", false);
+    menu.items.emplace_back("Back");
+    for (const std::pair<int, int>& canvas_size : {std::pair{640, 360}, std::pair{640, 400}}) {
+        CAPTURE(canvas_size.first);
+        CAPTURE(canvas_size.second);
+        const MenuLayout at = menu.layout(font, canvas_size.first, canvas_size.second);
+        REQUIRE(at.cell_x.size() == 5);
+        // The number column starts where a one-string row's text does; each column starts two spaces
+        // after the widest cell of the one before, so no cell runs into the next column.
+        CHECK(at.cell_x[0] == at.panel.x + 8 + font.text_width("> "));
+        for (std::size_t c = 1; c < at.cell_x.size(); ++c) {
+            CAPTURE(c);
+            for (const std::vector<std::string>& cells : rows)
+                CHECK(at.cell_x[c - 1] + font.text_width(cells[c - 1]) + 2 * font.advance() <= at.cell_x[c]);
+        }
+        // The widest cells set the columns: "Spring Meadow" and "* assisted" end two spaces before the next.
+        CHECK(at.cell_x[1] + font.text_width("Spring Meadow") + 2 * font.advance() == at.cell_x[2]);
+        CHECK(at.cell_x[2] + font.text_width("* assisted") + 2 * font.advance() == at.cell_x[3]);
+        // Every row ends before the gem column, which ends inside the panel.
+        REQUIRE(at.gems_x > 0);
+        for (const std::vector<std::string>& cells : rows)
+            CHECK(at.cell_x[4] + font.text_width(cells[4]) < at.gems_x);
+        CHECK(at.gems_x + 3 * 11 <= at.panel.x + at.panel.w);
+    }
+    // A plain menu (no previews) puts no columns.
+    Menu plain = menu;
+    plain.previews = false;
+    CHECK(plain.layout(font, 640, 360).cell_x.empty());
 }
