@@ -264,12 +264,11 @@ void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, in
                                           : SDL_Color{170, 190, 230, 255};
         // Cells at the list's columns when the whole row fits before its icons; else the one cut label.
         int text_end = x + font.text_width("> " + label);
-        const bool in_cells = previews && !item.cells.empty() && item.cells.size() <= at.cell_x.size() &&
-                              label == item.label &&
-                              at.cell_x[item.cells.size() - 1] +
-                                      std::min(at.cell_w[item.cells.size() - 1],
-                                               font.text_width(item.cells.back())) <=
-                                  panel.x + panel.w - 8 - icons_w;
+        const bool in_cells =
+            previews && !item.cells.empty() && item.cells.size() <= at.cell_x.size() &&
+            at.cell_x[item.cells.size() - 1] +
+                    std::min(at.cell_w[item.cells.size() - 1], font.text_width(item.cells.back())) <=
+                panel.x + panel.w - 8 - icons_w;
         if (in_cells) {
             font.draw(renderer, x, y, selected ? ">" : " ", color);
             for (std::size_t c = 0; c < item.cells.size(); ++c) {

@@ -113,7 +113,8 @@ void MenuScreens::open_title() {
 
 namespace {
 
-/// What the level select says of a playable level: how the player stands with it, never its folder.
+/// What the level select says of a playable level: how the player stands with it, never its folder. It
+/// names the level, whose name the list's column may cut.
 /// `par_ticks`: the level's par time (0: none).
 std::string level_detail(const LevelListing& listing, const LevelRecord* record, std::int64_t par_ticks) {
     std::string maker = listing.author.empty() ? std::string() : "By " + listing.author + ". ";
@@ -129,8 +130,9 @@ std::string level_detail(const LevelListing& listing, const LevelRecord* record,
         if (record) par += record->par_beaten ? ": beaten" : ": not beaten yet";
     }
     if (record && record->completed) {
-        return maker + "Finished. Best time " + format_time(record->best_ticks) + ", most coins " +
-               std::to_string(record->best_coins) + " of " + std::to_string(record->coins_total) + par;
+        return maker + "Finished " + listing.title + ". Best time " + format_time(record->best_ticks) +
+               ", most coins " + std::to_string(record->best_coins) + " of " +
+               std::to_string(record->coins_total) + par;
     }
     if (record && record->skipped)
         return maker + "Skipped (assist), not finished yet: " + listing.title + par;

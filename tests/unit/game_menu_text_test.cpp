@@ -204,6 +204,9 @@ TEST_CASE("level select: a level finished only with assists says so, with no tim
     CHECK(host.progress_.record("01_hard", 732, 40, 42, PlayIdentity{}));  // the first time, a best
     menus.open_level_select();
     CHECK(menus.menu()->items[0].label.find("* 0:12.2  40/42") != std::string::npos);
+    // The card names the level: the list's name column may cut a long name.
+    CHECK(menus.menu()->items[0].detail.starts_with(
+        "Finished Hard Level. Best time 0:12.2, most coins 40 of 42"));
 }
 
 namespace {
