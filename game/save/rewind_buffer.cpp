@@ -231,9 +231,7 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
         // Entity{}.
         world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
             for (; next < key.index; ++next) entities_[next] = Entity{};
-            entities_[key.index] = entity;
-            body_state(entities_[key.index]).body = nullptr;
-            types_[key.index] = static_cast<std::uint8_t>(entity.index());
+            record_slot(key.index, &entity);
             ++next;
             ++alive_;
         });
@@ -241,9 +239,24 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
     }
     const Entity probe{std::in_place_type<Walker>};
     flat_variant_ = object_of(probe) == reinterpret_cast<const char*>(&probe);
+    finish_start(world, std::move(snapshot));
+}
+
+void RewindBuffer::record_slot(std::uint32_t index, const Entity* entity) {
+    if (!entity) {
+        entities_[index] = Entity{};
+        types_[index] = 0;
+        return;
+    }
+    entities_[index] = *entity;
+    body_state(entities_[index]).body = nullptr;
+    types_[index] = static_cast<std::uint8_t>(entity->index());
+}
+
+void RewindBuffer::finish_start(const World& world, std::shared_ptr<const WorldSnapshot> snapshot) {
     write_game_bytes(world.game, game_bytes_);
-    keyframes_.push_back({0, snapshot});
     bytes_ = snapshot_bytes(*snapshot);
+    keyframes_.push_back({0, std::move(snapshot)});
     prepare_copy_room(layout_.slots.size());
 }
 
@@ -266,15 +279,7 @@ void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapsh
     entities_.resize(slots);
     types_.resize(slots, 0);
     const auto copy = [&](std::uint32_t i) {
-        if (!world.entities.slot_alive(i)) {
-            entities_[i] = Entity{};
-            types_[i] = 0;
-            return;
-        }
-        const Entity& entity = world.entities.value_at_slot(i);
-        entities_[i] = entity;
-        body_state(entities_[i]).body = nullptr;
-        types_[i] = static_cast<std::uint8_t>(entity.index());
+        record_slot(i, world.entities.slot_alive(i) ? &world.entities.value_at_slot(i) : nullptr);
     };
     for (const std::uint32_t i : changed)
         if (i < slots) copy(i);
@@ -288,10 +293,7 @@ void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapsh
     base_ = inputs_base_ = 0;
     world.entities.export_layout_into(layout_);
     alive_ = world.entities.size();
-    write_game_bytes(world.game, game_bytes_);
-    keyframes_.push_back({0, restored_from});
-    bytes_ = snapshot_bytes(*restored_from);
-    prepare_copy_room(layout_.slots.size());
+    finish_start(world, std::move(restored_from));
 }
 
 void RewindBuffer::prepare_copy_room(std::size_t slots) {

@@ -203,6 +203,12 @@ class RewindBuffer {
     /// When a world of `slots` slots is copied on a second thread (parallel_copy_entities) and the copy's
     /// storage is smaller, makes it larger there, its pages present (prepared_ until done).
     void prepare_copy_room(std::size_t slots);
+    /// The recorded copy's slot `index` as start() records it: `entity` without its body pointer, or
+    /// Entity{} for a free slot (null).
+    void record_slot(std::uint32_t index, const Entity* entity);
+    /// The end of a start from `snapshot`, whatever made the recorded copy: the game state, the first
+    /// keyframe, the room for the next copy.
+    void finish_start(const World& world, std::shared_ptr<const WorldSnapshot> snapshot);
     // Reused between ticks.
     ZstdCodec codec_;
     std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_, raw_, packed_;
