@@ -109,7 +109,7 @@ done
 if [ $long = 1 ]; then
     rm -rf "$out/saves.l"
     "$qs" big --levels-dir "$levels" --headless --frames "$long_ticks" --input "$runs_dir/right.txt" \
-        --frame-report "$runs_dir/long.1.frames" --save-dir "$out/saves.l" \
+        --frame-report "$runs_dir/long.1.frames" --save-dir "$out/saves.l" --dump-state "$runs_dir/long.1.json" \
         >"$runs_dir/long.1.out" 2>"$runs_dir/long.1.err" &
     long_pid=$!
     : >"$runs_dir/long.1.rss"
@@ -261,8 +261,13 @@ if os.path.exists(f"{d}/long.1.frames"):
     def pct(v, q): v = sorted(v); return v[min(len(v) - 1, int(q * len(v)))]
     rss = [int(l) for l in open(f"{d}/long.1.rss").read().split()]
     settled = rss[len(rss) // 10:]
+    # The rewind recording's share, from the dump at the end: its bytes are a budget (64 MB by default)
+    # whatever the world's size, so the rest is what the world itself costs per entity.
+    rewind_mb = json.load(open(f"{d}/long.1.json"))["rewind"]["bytes"] / 2**20
     memory = (f"resident {min(settled) / 1024:.0f}–{max(settled) / 1024:.0f} MB after the first tenth of the run "
-              f"({max(settled) * 1024 / big:.0f} B/entity)" if len(settled) >= 10 else "too short to sample its memory")
+              f"({max(settled) * 1024 / big:.0f} B/entity), the rewind recording {rewind_mb:.0f} MB of it at the end "
+              f"({(max(settled) / 1024 - rewind_mb) * 2**20 / big:.0f} B/entity without it)"
+              if len(settled) >= 10 else "too short to sample its memory")
     row(f"one tick at {k(big)} over {len(ticks) / 3600:.1f} minutes of game time ({len(ticks)} ticks, frame report), "
         f"and its resident memory (VmRSS 5 times a second)", "≤ 10 ms, steady; ≤ 400 B/entity",
         f"minute means {min(means):.2f}–{max(means):.2f} ms, p99 {pct(ticks, 0.99):.2f} ms, worst {max(ticks):.1f} ms; "
