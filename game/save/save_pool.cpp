@@ -1,6 +1,6 @@
-// SavePool: reuses saves that the quicksave ring and the rewind buffer have let go, keeps a spare with
-// present pages made on a helper thread, and frees surplus saves there, so an F5 neither faults pages in
-// nor unmaps old ones on the game's thread.
+// SavePool: reuses saves that the quicksave ring and the rewind buffer have let go, makes a spare with
+// present pages on a helper thread when none is let go, and frees surplus saves there, so an F5 neither
+// faults pages in nor unmaps old ones on the game's thread.
 #include "game/save/save_pool.hpp"
 
 #include <algorithm>
@@ -47,16 +47,7 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t s
 
 void SavePool::keep(std::shared_ptr<SavedGame> save) {
     watched_.push_back(std::move(save));
-    // Beyond max_free saves let go (the newest stay), the oldest go to be freed; beyond max_watched the
-    // oldest is no longer watched (whoever holds it frees it).
-    std::size_t free_seen = 0;
-    for (auto it = watched_.end(); it != watched_.begin();) {
-        --it;
-        if (let_go(*it) && ++free_seen > max_free_) {
-            to_free_.push_back(std::move(*it));
-            it = watched_.erase(it);
-        }
-    }
+    free_surplus();
     if (watched_.size() > max_watched_) {
         if (let_go(watched_.front())) to_free_.push_back(std::move(watched_.front()));
         watched_.erase(watched_.begin());
@@ -64,16 +55,49 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
     // The surplus goes with the next spare's job (prepare()); while a spare is made already (a ready one
     // can wait through many F5s, let-go saves are taken first) it goes in a job of its own, so it never
     // piles up.
-    if (to_free_.size() > max_free_ && spare_.valid()) {
-        std::future<void> freed = helper_.run([surplus = std::move(to_free_)]() mutable { surplus.clear(); });
-        to_free_.clear();
+    if (to_free_.size() > max_free_ && spare_.valid()) free_in_own_job();
+}
+
+void SavePool::free_surplus() {
+    // Beyond max_free saves ready (let go, and the spare), the oldest let-go ones go to be freed.
+    const std::size_t kept = spare_.valid() ? (max_free_ > 0 ? max_free_ - 1 : 0) : max_free_;
+    std::size_t free_seen = 0;
+    for (auto it = watched_.end(); it != watched_.begin();) {
+        --it;
+        if (let_go(*it) && ++free_seen > kept) {
+            to_free_.push_back(std::move(*it));
+            it = watched_.erase(it);
+        }
     }
+}
+
+void SavePool::free_in_own_job() {
+    if (to_free_.empty()) return;
+    std::future<void> freed = helper_.run([surplus = std::move(to_free_)]() mutable { surplus.clear(); });
+    to_free_.clear();
+}
+
+std::size_t SavePool::ready(std::size_t entities, std::size_t slots) const {
+    std::size_t count = spare_.valid() ? 1 : 0;
+    for (const auto& save : watched_)
+        if (let_go(save) && has_room(*save, entities, slots)) ++count;
+    return count;
 }
 
 void SavePool::prepare(std::size_t entities, std::size_t slots) {
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
-    if (!helper_.threaded()) to_free_.clear();
-    if (spare_.valid() || !helper_.threaded()) return;
+    if (!helper_.threaded()) {
+        to_free_.clear();
+        return;
+    }
+    // A restart or a quickload lets go of the recording's keyframes at once: only max_free of them stay.
+    free_surplus();
+    // A spare only when fewer than max_free saves with room are ready: a let-go save's pages are present
+    // already, so a second copy of the world made ahead would only sit there.
+    if (spare_.valid() || ready(entities, slots) >= max_free_) {
+        free_in_own_job();
+        return;
+    }
     start_spare(room_for(entities), room_for(slots));
 }
 

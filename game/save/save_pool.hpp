@@ -16,10 +16,12 @@ namespace qs {
 
 class SavePool {
    public:
-    /// Up to `max_watched` handed-out saves are watched; of those nothing else holds any more, `max_free`
-    /// are kept for reuse and the others freed on `helper`'s thread, which also makes the spares (it must
-    /// outlive the pool; a spare's job owns everything it touches).
-    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 2)
+    /// Up to `max_watched` handed-out saves are watched. At most `max_free` saves are kept ready for the next
+    /// capture, the spare counted: of those nothing else holds any more, the newest are kept for reuse and
+    /// the others freed on `helper`'s thread, which also makes the spares (it must outlive the pool; a
+    /// spare's job owns everything it touches). One is what F5 and the session's keyframes need: each
+    /// capture lets go of the keyframe before it, so the save it took is replaced by the one let go.
+    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 1)
         : helper_(helper), max_watched_(max_watched), max_free_(max_free) {}
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;
@@ -33,7 +35,7 @@ class SavePool {
     void keep(std::shared_ptr<SavedGame> save);
     /// Starts making a spare with room for `entities` in `slots` (and some growth of both) on a second
     /// thread, which also frees the saves let go beyond max_free; nothing is started while a spare is ready
-    /// or being made.
+    /// or being made, nor while max_free let-go saves with that room are ready (their pages are present).
     void prepare(std::size_t entities, std::size_t slots);
 
     /// The entities (or slots) a spare made for `entities` (or slots) has room for (a few spawns later it
@@ -44,12 +46,20 @@ class SavePool {
     std::size_t watched() const { return watched_.size(); }
     std::size_t to_free() const { return to_free_.size(); }
     bool has_spare() const { return spare_.valid(); }
+    /// Saves ready for a capture: watched ones nothing else holds, and the spare.
+    std::size_t ready_saves() const { return ready(0, 0); }
     bool spare_ready() const {
         return spare_.valid() && spare_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
     }
 
    private:
     void start_spare(std::size_t entities, std::size_t slots);
+    /// Moves the let-go saves beyond max_free ready ones (the spare counted) to to_free_, oldest first.
+    void free_surplus();
+    /// Frees to_free_ in a job of its own on the helper's thread.
+    void free_in_own_job();
+    /// Saves ready for a capture of `entities` in `slots`: let go with that room, and the spare.
+    std::size_t ready(std::size_t entities, std::size_t slots) const;
 
     std::vector<std::shared_ptr<SavedGame>> watched_;  ///< oldest first
     std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "engine/worker.hpp"
@@ -98,6 +99,41 @@ TEST_CASE("save pool: a spare still being made is waited for, not replaced by a 
     CHECK(spare->snapshot.entities.capacity() >= qs::SavePool::room_for(5000));
     CHECK(spare->snapshot.layout.slots.capacity() >= qs::SavePool::room_for(5000));
     CHECK_FALSE(pool.has_spare());
+}
+
+TEST_CASE("save pool: periodic keyframes cycle through two saves, with one ready and no spare beside it") {
+    // As PlaySession's periodic rebuilds use it: capture into a pool save, the rewind buffer takes it as
+    // its newest keyframe and lets go of the one before, the pool watches it and prepares the next.
+    qs::Worker helper;
+    qs::SavePool pool(helper);
+    pool.prepare(1000, 1000);
+    std::shared_ptr<qs::SavedGame> newest;
+    std::set<const qs::SavedGame*> used;
+    for (int i = 0; i < 50; ++i) {
+        std::shared_ptr<qs::SavedGame> save = pool.acquire(1000, 1000);
+        save->snapshot.entities.resize(1000);  // as a capture fills it
+        used.insert(save.get());
+        newest = save;  // the keyframe before is let go
+        pool.keep(std::move(save));
+        pool.prepare(1000, 1000);
+        if (i > 0) {
+            CHECK(pool.ready_saves() == 1);  // the one let go: no whole spare made beside it
+            CHECK_FALSE(pool.has_spare());
+        }
+    }
+    CHECK(used.size() == 2);
+    // An F5 whose save the ring keeps: the one ready is taken and nothing let go replaces it, so a spare
+    // is made for the next capture.
+    std::shared_ptr<qs::SavedGame> ring = pool.acquire(1000, 1000);
+    pool.keep(ring);
+    pool.prepare(1000, 1000);
+    CHECK(pool.has_spare());
+    CHECK(pool.ready_saves() == 1);
+    // A restart lets go of every keyframe at once: one is kept ready, the rest freed.
+    newest.reset();
+    ring.reset();
+    pool.prepare(1000, 1000);
+    CHECK(pool.ready_saves() == 1);
 }
 
 TEST_CASE("capture_into over a used, larger snapshot gives exactly what a fresh capture gives") {
