@@ -117,6 +117,7 @@ void RewindBuffer::stop() {
     ticks_.clear();
     inputs_.clear();
     keyframes_.clear();
+    encoding_ = 0;
     layout_ = {};
     entities_.clear();
     types_.clear();
@@ -256,7 +257,7 @@ void RewindBuffer::record_slot(std::uint32_t index, const Entity* entity) {
 void RewindBuffer::finish_start(const World& world, std::shared_ptr<const WorldSnapshot> snapshot) {
     write_game_bytes(world.game, game_bytes_);
     bytes_ = snapshot_bytes(*snapshot);
-    keyframes_.push_back({0, std::move(snapshot)});
+    keyframes_.push_back({0, std::move(snapshot), nullptr, {}, bytes_});
     prepare_copy_room(layout_.slots.size());
 }
 
@@ -288,6 +289,7 @@ void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapsh
     ticks_.clear();
     inputs_.clear();
     keyframes_.clear();
+    encoding_ = 0;
     world.changes().clear();
     recording_ = true;
     base_ = inputs_base_ = 0;
@@ -315,8 +317,10 @@ void RewindBuffer::prepare_copy_room(std::size_t slots) {
 void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {
     if (!recording_) return;
     // A keyframe later than the current position was dropped with the ticks it belonged to.
-    keyframes_.push_back({position(), std::move(snapshot)});
-    bytes_ += snapshot_bytes(*keyframes_.back().snapshot);
+    const std::size_t counted = snapshot_bytes(*snapshot);
+    keyframes_.push_back({position(), std::move(snapshot), nullptr, {}, counted});
+    bytes_ += counted;
+    take_encoded(false);
     thin_keyframes();
     trim();
 }
@@ -328,7 +332,7 @@ void RewindBuffer::thin_keyframes() {
     std::size_t dense_from = keyframes_.size();
     while (dense_from > 0) {
         const Keyframe& k = keyframes_[dense_from - 1];
-        const std::size_t bytes = k.snapshot ? snapshot_bytes(*k.snapshot) : 0;
+        const std::size_t bytes = k.held() ? k.counted : 0;
         if (dense_from < keyframes_.size() && held + bytes > dense_bytes) break;
         held += bytes;
         --dense_from;
@@ -338,14 +342,136 @@ void RewindBuffer::thin_keyframes() {
     std::int64_t kept_at = -1;
     for (std::size_t i = 0; i < dense_from; ++i) {
         Keyframe& k = keyframes_[i];
-        if (!k.snapshot) continue;
+        if (!k.held()) continue;
         if (kept_at >= 0 && k.position - kept_at < limits_.sparse_keyframe_ticks) {
-            bytes_ -= snapshot_bytes(*k.snapshot);
-            k.snapshot.reset();
-        } else {
-            kept_at = k.position;
+            drop_state(k);
+            continue;
+        }
+        kept_at = k.position;
+        // Kept for a release from further back than the newest keyframes, which is rare: compact, encoded
+        // on a thread of its own (the whole snapshot stays until the compact one is ready).
+        if (k.snapshot && !k.compact && !k.encoding.valid()) {
+            if (!coder_) coder_ = std::make_unique<Worker>();
+            k.encoding = coder_->run([whole = k.snapshot]() mutable {
+                auto compact = std::make_shared<const CompactSnapshot>(encode_snapshot(*whole));
+                whole.reset();  // before the result is seen: the game's thread holds the last reference
+                return compact;
+            });
+            ++encoding_;
         }
     }
+}
+
+void RewindBuffer::drop_state(Keyframe& keyframe) {
+    if (keyframe.held()) bytes_ -= keyframe.counted;
+    keyframe.snapshot.reset();
+    keyframe.compact.reset();
+    if (keyframe.encoding.valid()) {
+        keyframe.encoding = {};
+        --encoding_;
+    }
+}
+
+void RewindBuffer::take_encoded(bool wait) {
+    if (encoding_ == 0) return;
+    for (Keyframe& k : keyframes_) {
+        if (!k.encoding.valid()) continue;
+        if (!wait && k.encoding.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
+        k.compact = k.encoding.get();  // rethrows what the encoding threw (bad_alloc)
+        --encoding_;
+        // A save the SavePool made goes back to it at once (the next capture reuses it); a snapshot held
+        // nowhere else is freed on coder_'s thread (a world's worth of pages).
+        if (k.snapshot.use_count() > 1) {
+            k.snapshot.reset();
+        } else {
+            std::future<void> freed =
+                coder_->run([whole = std::move(k.snapshot)]() mutable { whole.reset(); });
+        }
+    }
+}
+
+std::size_t RewindBuffer::whole_keyframes() const {
+    return static_cast<std::size_t>(std::count_if(keyframes_.begin(), keyframes_.end(),
+                                                  [](const Keyframe& k) { return k.snapshot != nullptr; }));
+}
+
+std::size_t RewindBuffer::compact_keyframes() const {
+    return static_cast<std::size_t>(
+        std::count_if(keyframes_.begin(), keyframes_.end(),
+                      [](const Keyframe& k) { return !k.snapshot && k.compact != nullptr; }));
+}
+
+void RewindBuffer::finish_encoding() {
+    take_encoded(true);
+}
+
+RewindBuffer::CompactSnapshot RewindBuffer::encode_snapshot(const WorldSnapshot& snapshot) {
+    // Written and compressed a chunk at a time, each chunk one zstd frame (ZstdCodec::decompress reads them
+    // as one byte string): the encoding never holds more than a chunk of raw bytes (a whole world's, in the
+    // thread's own heap, would stay there as resident memory after it is freed).
+    constexpr std::size_t chunk = 256u << 10;
+    CompactSnapshot compact;
+    ZstdCodec codec;
+    std::vector<std::uint8_t> raw, frame;
+    raw.reserve(chunk + 4096);
+    const auto flush = [&] {
+        if (raw.empty()) return;
+        codec.compress(raw.data(), raw.size(), frame, 1);
+        compact.packed.insert(compact.packed.end(), frame.begin(), frame.end());
+        compact.raw_size += raw.size();
+        raw.clear();
+    };
+    const auto flush_full = [&] {
+        if (raw.size() >= chunk) flush();
+    };
+    put_u32(raw, static_cast<std::uint32_t>(snapshot.entities.size()));
+    for (const Entity& entity : snapshot.entities) {
+        // The field visitor takes its object non-const; FieldByteWriter only reads it.
+        write_entity_bytes(const_cast<Entity&>(entity), raw);
+        flush_full();
+    }
+    put_u32(raw, static_cast<std::uint32_t>(snapshot.layout.slots.size()));
+    for (const EntityMap::SlotState& slot : snapshot.layout.slots) {
+        put_u32(raw, slot.generation);
+        raw.push_back(slot.alive ? 1 : 0);
+        flush_full();
+    }
+    put_u32(raw, static_cast<std::uint32_t>(snapshot.layout.free_list.size()));
+    for (const std::uint32_t index : snapshot.layout.free_list) {
+        put_u32(raw, index);
+        flush_full();
+    }
+    std::vector<std::uint8_t> game;
+    write_game_bytes(snapshot.game, game);
+    put_u32(raw, static_cast<std::uint32_t>(game.size()));
+    raw.insert(raw.end(), game.begin(), game.end());
+    flush();
+    compact.packed.shrink_to_fit();
+    return compact;
+}
+
+WorldSnapshot RewindBuffer::decode_snapshot(const CompactSnapshot& compact) {
+    std::vector<std::uint8_t> raw;
+    ZstdCodec codec;
+    // Encoded by encode_snapshot() and never out of this process: damage is a bug, not input.
+    if (!codec.decompress(compact.packed.data(), compact.packed.size(), raw, compact.raw_size) ||
+        raw.size() != compact.raw_size)
+        throw std::logic_error("rewind: a compact keyframe does not decompress");
+    const std::uint8_t* at = raw.data();
+    WorldSnapshot snapshot;
+    snapshot.entities.resize(get_u32(at));
+    for (Entity& entity : snapshot.entities) entity = read_entity_bytes(at);
+    snapshot.layout.slots.resize(get_u32(at));
+    for (EntityMap::SlotState& slot : snapshot.layout.slots) {
+        slot.generation = get_u32(at);
+        slot.alive = *at++ != 0;
+    }
+    snapshot.layout.free_list.resize(get_u32(at));
+    for (std::uint32_t& index : snapshot.layout.free_list) index = get_u32(at);
+    std::vector<std::uint8_t> game(get_u32(at));
+    std::memcpy(game.data(), at, game.size());
+    snapshot.game = game_from_bytes(game);
+    return snapshot;
 }
 
 void RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>* indices,
@@ -575,6 +701,7 @@ void RewindBuffer::record(World& world, const ActionState& actions) {
     bytes_ += undo.size() + sizeof(ActionState);
     ticks_.push_back(std::move(undo));
     inputs_.push_back(actions);
+    take_encoded(false);
     trim();
 }
 
@@ -589,9 +716,8 @@ void RewindBuffer::trim() {
     auto usable = std::upper_bound(keyframes_.begin(), keyframes_.end(), base_,
                                    [](std::int64_t p, const Keyframe& k) { return p < k.position; });
     if (usable != keyframes_.begin()) --usable;
-    while (usable != keyframes_.begin() && !usable->snapshot) --usable;
-    for (auto it = keyframes_.begin(); it != usable; ++it)
-        if (it->snapshot) bytes_ -= snapshot_bytes(*it->snapshot);
+    while (usable != keyframes_.begin() && !usable->held()) --usable;
+    for (auto it = keyframes_.begin(); it != usable; ++it) drop_state(*it);
     keyframes_.erase(keyframes_.begin(), usable);
     std::int64_t keep_from = keyframes_.empty() ? base_ : std::min(base_, keyframes_.front().position);
     while (inputs_base_ < keep_from && !inputs_.empty()) {
@@ -719,7 +845,7 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         bytes_ -= sizeof(ActionState);
     }
     while (!keyframes_.empty() && keyframes_.back().position > position()) {
-        if (keyframes_.back().snapshot) bytes_ -= snapshot_bytes(*keyframes_.back().snapshot);
+        drop_state(keyframes_.back());
         keyframes_.pop_back();
     }
     // The live world held the recorded state before these ticks were undone, so only the slots they
@@ -746,12 +872,12 @@ std::int64_t RewindBuffer::resume(World& world) {
 std::optional<RewindBuffer::ResumePlan> RewindBuffer::resume_plan() const {
     // The newest keyframe with a snapshot; the ones after it that lost theirs are rebuilds to replay.
     auto keyframe = keyframes_.rbegin();
-    while (keyframe != keyframes_.rend() && !keyframe->snapshot) ++keyframe;
+    while (keyframe != keyframes_.rend() && !keyframe->held()) ++keyframe;
     if (!recording_ || keyframe == keyframes_.rend()) return std::nullopt;
     std::int64_t steps = position() - keyframe->position;
     if (steps < 0 || steps > limits_.max_replay_ticks || keyframe->position < inputs_base_)
         return std::nullopt;
-    ResumePlan plan{keyframe->snapshot, {}, {}};
+    ResumePlan plan{keyframe->snapshot, keyframe->snapshot ? nullptr : keyframe->compact, {}, {}};
     const auto first = inputs_.begin() + (keyframe->position - inputs_base_);
     plan.inputs.assign(first, first + steps);
     for (auto later = keyframe.base(); later != keyframes_.end(); ++later)
@@ -761,7 +887,12 @@ std::optional<RewindBuffer::ResumePlan> RewindBuffer::resume_plan() const {
 }
 
 std::int64_t RewindBuffer::run(const ResumePlan& plan, World& world, const std::atomic<bool>* cancel) {
-    world.restore(*plan.keyframe);
+    if (plan.keyframe) {
+        world.restore(*plan.keyframe);
+    } else {
+        if (cancel && cancel->load(std::memory_order_relaxed)) return -1;
+        world.restore(decode_snapshot(*plan.compact));
+    }
     auto rebuild = plan.rebuilds.begin();
     std::int64_t stepped = 0;
     for (const ActionState& actions : plan.inputs) {

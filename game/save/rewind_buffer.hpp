@@ -21,7 +21,9 @@
 // live world was itself freshly built) and stepping the recorded inputs up to the rewound tick: the same
 // future as before the rewind. Older keyframes close together let go of their snapshots
 // (Limits::sparse_keyframe_ticks) and stay as positions: a release from an earlier keyframe rebuilds the
-// world canonically at each of them on the way, as the live world was.
+// world canonically at each of them on the way, as the live world was. The older ones kept are kept
+// compact (CompactSnapshot, encoded on a thread of the buffer's own), and a release from one decodes it
+// where it runs (RewindBuffer::run, on the catching-up thread in a window).
 #pragma once
 
 #include <atomic>
@@ -33,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/worker.hpp"
 #include "engine/zstd_codec.hpp"
 #include "game/save/field_table.hpp"
 #include "game/sim/actions.hpp"
@@ -97,11 +100,22 @@ class RewindBuffer {
     /// Returns the ticks stepped again to get there (0 when a keyframe is at this tick, -1 when none is
     /// close enough and the world stays as step_back() left it).
     std::int64_t resume(World& world);
+    /// A keyframe's snapshot kept compact: every entity, the slot table, the free list and the game state
+    /// through their field lists (field_bytes.hpp), as one zstd frame.
+    struct CompactSnapshot {
+        std::vector<std::uint8_t> packed;
+        std::size_t raw_size = 0;
+    };
+    static CompactSnapshot encode_snapshot(const WorldSnapshot& snapshot);
+    /// The snapshot encode_snapshot() was given, every field the same.
+    static WorldSnapshot decode_snapshot(const CompactSnapshot& compact);
+
     /// resume() taken apart, so that the stepping can run on another thread in a World of its own while
     /// the rewound one stays on screen: the keyframe to restore and the recorded inputs to step from it.
     /// It holds its own copies; the buffer may change (or go) while it runs.
     struct ResumePlan {
-        std::shared_ptr<const WorldSnapshot> keyframe;
+        std::shared_ptr<const WorldSnapshot> keyframe;   ///< null when the keyframe is kept compact
+        std::shared_ptr<const CompactSnapshot> compact;  ///< the keyframe when it is kept compact
         std::vector<ActionState> inputs;  ///< of every tick from the keyframe to the current position
         /// Ticks after the keyframe (ascending) at which the live world was rebuilt canonically: run()
         /// rebuilds it there too.
@@ -123,8 +137,17 @@ class RewindBuffer {
     bool recording() const { return recording_; }
     /// Ticks that can be gone back.
     std::int64_t ticks() const { return static_cast<std::int64_t>(ticks_.size()); }
-    /// Memory the recording holds, bytes: the ticks as stored (compressed), their inputs, the keyframes.
+    /// Memory the recording holds, bytes: the ticks as stored (compressed), their inputs, the keyframes (a
+    /// compact one counted as its whole snapshot, so that the count, and what trimming keeps, is a function
+    /// of the recorded states alone and not of when a thread finished encoding).
     std::size_t bytes() const { return bytes_; }
+    /// Tests: keyframes holding a whole snapshot, and compact ones.
+    std::size_t whole_keyframes() const;
+    std::size_t compact_keyframes() const;
+    /// Whether older keyframes are being encoded: their whole snapshots are let go when that is done.
+    bool encoding() const { return encoding_ > 0; }
+    /// Waits for the keyframes being encoded and takes them (their whole snapshots let go).
+    void finish_encoding();
     /// Tests: the newest recorded tick's byte string as record() made it, before it was compressed (empty
     /// when no tick is recorded).
     std::vector<std::uint8_t> newest_tick_bytes();
@@ -138,11 +161,16 @@ class RewindBuffer {
         std::uint32_t raw_size = 0;  ///< the byte string's size when `bytes` is its zstd frame, else 0
         std::size_t size() const { return sizeof(Undo) + bytes.capacity(); }
     };
-    /// A canonical rebuild of the live world at `position`; `snapshot` is its state, or null when it was
-    /// let go (thin_keyframes) and a release rebuilds there again on the way from an earlier one.
+    /// A canonical rebuild of the live world at `position`; `snapshot` is its state, or `compact` is, or
+    /// neither when it was let go (thin_keyframes) and a release rebuilds there again on the way from an
+    /// earlier one.
     struct Keyframe {
         std::int64_t position;
         std::shared_ptr<const WorldSnapshot> snapshot;
+        std::shared_ptr<const CompactSnapshot> compact;
+        std::future<std::shared_ptr<const CompactSnapshot>> encoding;  ///< of `snapshot`, while it runs
+        std::size_t counted = 0;  ///< what bytes_ counts for it while it holds a state
+        bool held() const { return snapshot || compact; }
     };
 
     std::int64_t position() const { return base_ + ticks(); }
@@ -166,8 +194,15 @@ class RewindBuffer {
     void apply(const std::vector<std::uint8_t>& undo, Touched* touched = nullptr);
     void undo_last_tick();
     void trim();
-    /// Lets go of the snapshots of older keyframes close together (Limits::sparse_keyframe_ticks).
+    /// Lets go of the snapshots of older keyframes close together (Limits::sparse_keyframe_ticks), and
+    /// starts encoding the older ones kept.
     void thin_keyframes();
+    /// Swaps in the compact snapshots encoded so far (all of them, waiting, with `wait`); the whole ones
+    /// they replace are let go on coder_'s thread.
+    void take_encoded(bool wait);
+    /// Drops what the keyframe holds and what bytes_ counts for it.
+    void drop_state(Keyframe& keyframe);
+    std::size_t encoding_ = 0;  ///< keyframes being encoded
     WorldSnapshot mirrored_snapshot() const;
 
     Limits limits_;
@@ -213,6 +248,9 @@ class RewindBuffer {
     ZstdCodec codec_;
     std::vector<std::uint8_t> game_now_, layout_out_, entity_out_, field_out_, raw_, packed_;
     std::vector<std::uint32_t> all_indices_, sorted_marks_;
+    /// Encodes older keyframes and frees the whole snapshots they replace; made when first needed, declared
+    /// last: joined before the rest goes (its jobs own what they touch).
+    std::unique_ptr<Worker> coder_;
 };
 
 }  // namespace qs

@@ -16,6 +16,7 @@
 #include "game/app/play_session.hpp"
 #include "game/levels/level_catalog.hpp"
 #include "game/levels/stress_level.hpp"
+#include "game/save/save_codec.hpp"
 #include "game_rewind_run.hpp"
 #include "game_shipped_levels.hpp"
 #include "test_sizing.hpp"
@@ -172,4 +173,84 @@ TEST_CASE("a release from a keyframe whose later ones were let go rebuilds where
         INFO("tick " << tick);
         REQUIRE(exact_hash(*rewound) == straight_states[tick - 1]);
     }
+}
+
+namespace {
+
+/// A world of the stress level recorded with keyframes every 30 ticks, as a session rebuilds a big level,
+/// right held; `limits` keep only a couple of keyframes whole, so the older ones kept become compact.
+struct KeyframedRun {
+    std::unique_ptr<World> world;
+    RewindBuffer buffer;
+    ActionState actions;
+
+    KeyframedRun(const StressLevel& stress, const RewindBuffer::Limits& limits)
+        : world(std::make_unique<World>(stress.level, Tuning{}, stress.entities)) {
+        buffer.set_limits(limits);
+        buffer.start(*world);
+    }
+    void play(std::int64_t ticks) {
+        for (std::int64_t i = 0; i < ticks; ++i) {
+            actions.begin_tick();
+            actions.press(Action::right);
+            world->step(actions);
+            world->take_events();
+            buffer.record(*world, actions);
+            if (world->game.timer_ticks % 30 == 0) {
+                auto keyframe = std::make_shared<WorldSnapshot>();
+                world->rebuild_canonical(keyframe.get());
+                buffer.keyframe(keyframe);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "older keyframes are kept compact, and a release from one goes on as the run that was not rewound") {
+    StressLevel stress = make_stress_level(release_stress_entities);
+    RewindBuffer::Limits limits;
+    // Room for the ticks and about three whole keyframes among the newest: the rest are older.
+    limits.max_bytes = stress.entities.size() * sizeof(Entity) * 12;
+    limits.sparse_keyframe_ticks = 120;
+    KeyframedRun rewound(stress, limits);
+    rewound.play(600);
+    rewound.buffer.finish_encoding();
+    // The whole snapshots held are the newest few, however long the recording: 0, 120, 240, 360 are compact.
+    CHECK(rewound.buffer.whole_keyframes() <= 4);
+    CHECK(rewound.buffer.compact_keyframes() >= 3);
+    REQUIRE(rewound.buffer.step_back(*rewound.world, 470) == 470);  // to tick 130: keyframe 120 is compact
+    std::optional<RewindBuffer::ResumePlan> plan = rewound.buffer.resume_plan();
+    REQUIRE(plan);
+    CHECK_FALSE(plan->keyframe);
+    REQUIRE(plan->compact);
+    CHECK(plan->inputs.size() == 10);
+    // A compact keyframe at 10 000 entities takes far less than its whole snapshot (about 1.9 MB).
+    CHECK(plan->compact->packed.size() < stress.entities.size() * 40);
+    CHECK(rewound.buffer.resume(*rewound.world) == 10);
+    KeyframedRun straight(stress, limits);
+    straight.play(130);
+    CHECK(exact_hash(*rewound.world) == exact_hash(*straight.world));
+    rewound.play(200);
+    straight.play(200);
+    CHECK(exact_hash(*rewound.world) == exact_hash(*straight.world));
+    CHECK(dump_state(*rewound.world, 0).dump() == dump_state(*straight.world, 0).dump());
+}
+
+TEST_CASE("a compact keyframe decodes to its snapshot, every field the same") {
+    StressLevel stress = make_stress_level(2000);
+    World world(stress.level, Tuning{}, stress.entities);
+    ActionState actions;
+    for (int i = 0; i < 40; ++i) {  // turrets fire: free slots and a free list
+        actions.begin_tick();
+        actions.press(Action::right);
+        world.step(actions);
+        world.take_events();
+    }
+    SavedGame whole, back;
+    whole.snapshot = world.capture();
+    back.snapshot = RewindBuffer::decode_snapshot(RewindBuffer::encode_snapshot(whole.snapshot));
+    CHECK(back.snapshot.layout == whole.snapshot.layout);
+    CHECK(encode_save_body(back) == encode_save_body(whole));
 }
