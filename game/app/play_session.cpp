@@ -109,6 +109,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     if (!world_) return;
     print_level_report(0);
     auto started = Clock::now();
+    rewind_.finish_encoding();  // an older keyframe's whole snapshot goes back to the pool
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
     std::shared_ptr<SavedGame> save =
         save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
@@ -329,13 +330,19 @@ void PlaySession::step(const ActionState& actions) {
     // costs on a small one; keyed to the level timer, which quickloads and rewinds restore, so every run of
     // the same inputs on the same level rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % rebuild_ticks_ == 0) {
+        // An older keyframe encoded since the last one (done long before: it takes a few ticks' time) lets
+        // go of its whole snapshot, which is the save this one captures into.
+        rewind_.finish_encoding();
         std::shared_ptr<SavedGame> keyframe =
             save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);
         rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
         save_pool_.keep(keyframe);
-        save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     }
+    // The next keyframe's save, made ready. Not while an older keyframe is encoded: when that is done
+    // (record() takes it, a few ticks later) its whole snapshot comes back to the pool if the pool made it,
+    // and a spare is made only if not.
+    if (!rewind_.encoding()) save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     print_level_report(ms_since(started));
 }
 
