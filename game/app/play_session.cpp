@@ -321,8 +321,14 @@ void PlaySession::step(const ActionState& actions) {
     if (!world_) return;
     adopt_load_room();
     const auto started = Clock::now();
+    const bool was_encoding = rewind_.encoding();
     world_->step(actions);
     rewind_.record(*world_, actions);
+    // The next keyframe's save is made ready after a keyframe, or once an older keyframe's encoding is
+    // taken (record() takes it a few ticks later; its whole snapshot is back in the pool if the pool made
+    // it): not while one is encoded, and not at other ticks (the spare's job would hold up the helper an F5
+    // captures with).
+    bool prepare = was_encoding && !rewind_.encoding();
     // Every rebuild_ticks_ of level time the live world continues from a fresh canonical build, as after a
     // quicksave, and that state becomes a rewind keyframe: a rewind's release then steps at most that many
     // ticks again (more when it goes back past the keyframes the buffer keeps whole). The interval comes
@@ -338,11 +344,10 @@ void PlaySession::step(const ActionState& actions) {
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);
         rewind_.keyframe(std::shared_ptr<const WorldSnapshot>(keyframe, &keyframe->snapshot));
         save_pool_.keep(keyframe);
+        prepare = true;
     }
-    // The next keyframe's save, made ready. Not while an older keyframe is encoded: when that is done
-    // (record() takes it, a few ticks later) its whole snapshot comes back to the pool if the pool made it,
-    // and a spare is made only if not.
-    if (!rewind_.encoding()) save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    if (prepare && !rewind_.encoding())
+        save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     print_level_report(ms_since(started));
 }
 
