@@ -109,7 +109,10 @@ void PlaySession::quicksave(std::int64_t tick) {
     if (!world_) return;
     print_level_report(0);
     auto started = Clock::now();
-    rewind_.finish_encoding();  // an older keyframe's whole snapshot goes back to the pool
+    // An older keyframe's whole snapshot goes back to the pool if its encoding is done; F5 never waits for
+    // one (a keyframe of 100 000 entities takes longer to encode than a frame lasts): the pool keeps a
+    // second save ready for it.
+    rewind_.take_finished_encodings();
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
     std::shared_ptr<SavedGame> save =
         save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());

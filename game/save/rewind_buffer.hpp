@@ -148,6 +148,8 @@ class RewindBuffer {
     bool encoding() const { return encoding_ > 0; }
     /// Waits for the keyframes being encoded and takes them (their whole snapshots let go).
     void finish_encoding();
+    /// Takes the keyframes whose encoding is done, without waiting for the others.
+    void take_finished_encodings() { take_encoded(false); }
     /// Tests: the newest recorded tick's byte string as record() made it, before it was compressed (empty
     /// when no tick is recorded).
     std::vector<std::uint8_t> newest_tick_bytes();

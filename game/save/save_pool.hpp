@@ -19,9 +19,10 @@ class SavePool {
     /// Up to `max_watched` handed-out saves are watched. At most `max_free` saves are kept ready for the next
     /// capture, the spare counted: of those nothing else holds any more, the newest are kept for reuse and
     /// the others freed on `helper`'s thread, which also makes the spares (it must outlive the pool; a
-    /// spare's job owns everything it touches). One is what F5 and the session's keyframes need: each
-    /// capture lets go of the keyframe before it, so the save it took is replaced by the one let go.
-    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 1)
+    /// spare's job owns everything it touches). The session's keyframes need one: each capture lets go of
+    /// the keyframe before it, so the save it took is replaced by the one let go. The second is for an F5
+    /// that comes while the rewind still encodes an older keyframe and holds its save (F5 does not wait).
+    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 2)
         : helper_(helper), max_watched_(max_watched), max_free_(max_free) {}
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;

@@ -103,9 +103,10 @@ TEST_CASE("save pool: a spare still being made is waited for, not replaced by a 
 
 TEST_CASE("save pool: periodic keyframes cycle through two saves, with one ready and no spare beside it") {
     // As PlaySession's periodic rebuilds use it: capture into a pool save, the rewind buffer takes it as
-    // its newest keyframe and lets go of the one before, the pool watches it and prepares the next.
+    // its newest keyframe and lets go of the one before, the pool watches it and prepares the next. With
+    // max_free 1 (the session keeps 2, a second save for an F5 while a keyframe's encoding holds one).
     qs::Worker helper;
-    qs::SavePool pool(helper);
+    qs::SavePool pool(helper, 64, 1);
     pool.prepare(1000, 1000);
     std::shared_ptr<qs::SavedGame> newest;
     std::set<const qs::SavedGame*> used;
