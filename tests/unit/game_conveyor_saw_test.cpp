@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <tuple>
 
 #include "game/save/state_dump.hpp"
+#include "game/sim/travel.hpp"
 
 #include "game_test_world.hpp"
 
@@ -170,6 +172,27 @@ TEST_CASE("saw: travels its track, turns at each end, and stays without travel o
     for (const Entity& e : world->entities) {
         const auto* s = std::get_if<Saw>(&e);
         if (s && s->dx == 0) CHECK(s->state.x == 4.5);
+    }
+}
+
+TEST_CASE("travel: steps out to the far end, turns there and at the start, and stays when it cannot move") {
+    double progress = 0.75;
+    int direction = 1;
+    // 4 tiles at 2 tiles/s: half a second is a quarter of the travel.
+    CHECK(advance_travel(progress, direction, 0, 4, 2, true, 0.5));
+    CHECK(progress == 1);
+    CHECK(direction == -1);
+    CHECK(advance_travel(progress, direction, 0, 4, 2, true, 0.5));
+    CHECK(progress == 0.75);
+    progress = 0.1;
+    CHECK(advance_travel(progress, direction, 3, 4, 2, true, 0.5));  // 5 tiles long: a fifth
+    CHECK(progress == 0);
+    CHECK(direction == 1);
+    for (const auto& [dx, speed, active] :
+         {std::tuple{4.0, 2.0, false}, {0.0, 2.0, true}, {4.0, 0.0, true}}) {
+        CHECK_FALSE(advance_travel(progress, direction, dx, 0, speed, active, 0.5));
+        CHECK(progress == 0);
+        CHECK(direction == 1);
     }
 }
 

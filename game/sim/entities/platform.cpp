@@ -1,11 +1,9 @@
 // platform behaviour: a kinematic body driven back and forth along its travel.
 #include "game/sim/entities/platform.hpp"
 
-#include <algorithm>
-#include <cmath>
-
 #include <box2d/box2d.h>
 
+#include "game/sim/travel.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
@@ -22,18 +20,9 @@ void Platform::create_body(World& world, EntityRef self) {
 
 void Platform::think(World&, EntityRef) {
     if (!state.body) return;
-    double length = std::hypot(dx, dy);
-    if (!active || length <= 0 || speed <= 0) {
+    if (!advance_travel(progress, direction, dx, dy, speed, active, World::tick_seconds)) {
         state.body->SetLinearVelocity(b2Vec2(0, 0));
         return;
-    }
-    progress += direction * speed * World::tick_seconds / length;
-    if (progress >= 1) {
-        progress = 1;
-        direction = -1;
-    } else if (progress <= 0) {
-        progress = 0;
-        direction = 1;
     }
     double target_x = start_x + dx * progress;
     double target_y = start_y + dy * progress;

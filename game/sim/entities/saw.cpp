@@ -1,8 +1,7 @@
 // saw behaviour: moves along its travel without a body; its blade is a hazard to the player.
 #include "game/sim/entities/saw.hpp"
 
-#include <cmath>
-
+#include "game/sim/travel.hpp"
 #include "game/sim/world.hpp"
 
 namespace qs {
@@ -13,18 +12,9 @@ void Saw::on_level_start(World&, EntityRef) {
 }
 
 void Saw::think(World&, EntityRef) {
-    const double length = std::hypot(dx, dy);
-    if (!active || length <= 0 || speed <= 0) {
+    if (!advance_travel(progress, direction, dx, dy, speed, active, World::tick_seconds)) {
         state.vx = state.vy = 0;
         return;
-    }
-    progress += direction * speed * World::tick_seconds / length;
-    if (progress >= 1) {
-        progress = 1;
-        direction = -1;
-    } else if (progress <= 0) {
-        progress = 0;
-        direction = 1;
     }
     const double x = start_x + dx * progress;
     const double y = start_y + dy * progress;
