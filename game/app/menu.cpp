@@ -207,10 +207,9 @@ MenuLayout Menu::layout(const BitmapFont& font, int canvas_w, int canvas_h) cons
     return out;
 }
 
-void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h,
-                bool overlay) const {
+void Menu::draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, Uint8 dim) const {
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(renderer, 16, 20, 40, overlay ? 190 : 255);
+    SDL_SetRenderDrawColor(renderer, 16, 20, 40, dim);
     SDL_Rect all{0, 0, canvas_w, canvas_h};
     SDL_RenderFillRect(renderer, &all);
     const int advance = std::max(1, font.advance());

@@ -83,8 +83,8 @@ class Menu {
     void adjust(int direction);
     /// Where draw() puts the title, the items and the scroll marks on a canvas of that size.
     MenuLayout layout(const BitmapFont& font, int canvas_w, int canvas_h) const;
-    /// Draws over the whole canvas (dimmed backdrop when `overlay`).
-    void draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, bool overlay) const;
+    /// Draws over the whole canvas, first dimming what is under it by `dim` (0 leaves it, 255 covers it).
+    void draw(SDL_Renderer* renderer, const BitmapFont& font, int canvas_w, int canvas_h, Uint8 dim) const;
     /// The top of the highlighted item's detail at the bottom (room for two lines at least): messages
     /// shown over the menu stay above it.
     int footer_top(const BitmapFont& font, int canvas_w, int canvas_h) const;

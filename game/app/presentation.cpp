@@ -241,7 +241,9 @@ void Presentation::render(const Frame& frame) {
         draw_title_backdrop();
     }
     if (frame.menu) {
-        frame.menu->draw(r, font_, w, h, true);
+        // Over a level the menu dims it well back; over the title's sky and hills only a little, so the
+        // title screen stays bright and the panels carry the text.
+        frame.menu->draw(r, font_, w, h, frame.world ? 190 : 96);
         if (frame.menu->previews) {
             // The column right of the list: the thumbnail in its upper part, the highlighted item's card
             // under it (at the top when there is no thumbnail, as for a locked level).

@@ -54,6 +54,26 @@ PY
 xvfb-run -a -s "-screen 0 1280x720x24" timeout 20 "$QS" --frames 0 --screenshot "$SCRATCH/title.png" \
     >/dev/null 2>"$SCRATCH/title.err"
 [ -s "$SCRATCH/title.png" ] && pass "title screen renders" || fail "title screen: $(cat "$SCRATCH/title.err")"
+# The title's sky shows through the dimming (the menu dims a level well back, the title's scene only a
+# little), while the panel behind the menu's text stays dark: mean brightness (0-255) left of the panel,
+# half-way down, and inside the panel beside the title line.
+if python3 - "$SRC/tests/cli/lib" "$SCRATCH/title.png" >"$SCRATCH/title.luma" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from png import read_png
+w, h, pixel = read_png(sys.argv[2])
+def luma(x0, y0, x1, y1):
+    values = [sum(pixel(x, y)) / 3 for x in range(x0, x1, 2) for y in range(y0, y1, 2)]
+    return int(sum(values) / len(values))
+sky, panel = luma(20, h // 2 - 80, 160, h // 2 + 80), luma(w // 2 - 360, 30, w // 2 - 300, 60)
+print(f"sky {sky}, panel {panel}")
+assert sky >= 100 and panel <= 40
+PY
+then
+    pass "title: a bright sky around a dark menu panel ($(cat "$SCRATCH/title.luma"))"
+else
+    fail "title: the sky too dark or the menu panel too bright: $(cat "$SCRATCH/title.luma")"
+fi
 
 # No display to reach (no X server on the display named, no Wayland): SDL would fall back to a driver that
 # shows nothing; the game refuses instead of running unseen, and says why.
