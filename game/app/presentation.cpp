@@ -243,7 +243,7 @@ void Presentation::render(const Frame& frame) {
     if (frame.menu) {
         // Over a level the menu dims it well back; over the title's sky and hills only a little, so the
         // title screen stays bright and the panels carry the text.
-        frame.menu->draw(r, font_, w, h, frame.world ? 190 : 96);
+        frame.menu->draw(r, font_, w, h, frame.world ? 190 : 64);
         if (frame.menu->previews) {
             // The column right of the list: the thumbnail in its upper part, the highlighted item's card
             // under it (at the top when there is no thumbnail, as for a locked level).
@@ -276,13 +276,55 @@ void Presentation::render(const Frame& frame) {
 }
 
 void Presentation::draw_title_backdrop() {
-    // Title and menus without a level: the sky, the hills and the hero.
+    // Title and menus without a level: a day level's picture, drawn live (the sky, far and near hills
+    // rolling by slowly, clouds drifting, in the colours and the 2-pixel grain of the day levels'
+    // pictures), the ground, and the hero running on it.
     SDL_Renderer* r = screen_->sdl();
-    int w = screen_->canvas_width(), h = screen_->canvas_height();
+    const int w = screen_->canvas_width(), h = screen_->canvas_height();
     WorldView::draw_backdrop(r, sheet_, static_cast<int>(seconds_ * 12), 0, w, h);
-    for (int x = 0; x < w; x += 16) {
-        sheet_.draw(r, Sprite::tile_ground_top, 0, x, h - 32, 16, 16);
-        sheet_.draw(r, Sprite::tile_ground, 0, x, h - 16, 16, 16);
+    constexpr int grain = 2, tile = 16;
+    const int ground = h - 32;
+    const auto snap = [](double y) { return static_cast<int>(std::floor(y / grain)) * grain; };
+    const auto fill = [r](int x, int y, int width, int height, SDL_Color c) {
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+        const SDL_Rect rect{x, y, width, height};
+        SDL_RenderFillRect(r, &rect);
+    };
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    constexpr SDL_Color far{180, 211, 236, 255}, near{163, 207, 166, 255}, near_edge{147, 193, 150, 255};
+    for (int x = 0; x < w; x += grain) {
+        const double t_far = (x + seconds_ * 4) / tile, t_near = (x + seconds_ * 10) / tile;
+        const int far_top = snap(
+            ground - tile * (3.6 + 1.6 * std::sin(t_far / 9.0 + 1.0) + 0.8 * std::sin(t_far / 3.7 + 2.0)));
+        fill(x, far_top, grain, ground - far_top, far);
+        const int near_top =
+            snap(ground - tile * (1.6 + 0.9 * std::sin(t_near / 6.0 + 2.0) + 0.4 * std::sin(t_near / 2.3)));
+        fill(x, near_top, grain, ground - near_top, near);
+        fill(x, near_top, grain, 2 * grain, near_edge);
+    }
+    // Clouds: an ellipse with a puff on its upper left, the lower part shaded, drifting right and
+    // coming back in on the left; between the menu's panel and the hills.
+    constexpr SDL_Color cloud{255, 255, 255, 200}, shade{230, 239, 250, 224};
+    constexpr struct {
+        double x, y, rw, rh;
+    } clouds[] = {{0.08, 0.50, 52, 14}, {0.38, 0.62, 36, 11}, {0.62, 0.46, 64, 17}, {0.90, 0.58, 42, 12}};
+    const double span = w + 240.0;
+    for (const auto& c : clouds) {
+        const double cx = std::fmod(c.x * span + seconds_ * 5, span) - 120, cy = c.y * h;
+        for (double py = snap(cy - c.rh * 2); py <= cy + c.rh; py += grain) {
+            for (double px = snap(cx - c.rw * 1.3); px <= cx + c.rw * 1.3; px += grain) {
+                const double ex = (px - cx) / c.rw, ey = (py - cy) / c.rh;
+                const double pfx = (px - cx + c.rw * 0.3) / (c.rw * 0.55),
+                             pfy = (py - cy + c.rh * 0.9) / (c.rh * 1.1);
+                if (ex * ex + ey * ey > 1 && pfx * pfx + pfy * pfy > 1) continue;
+                fill(static_cast<int>(px), static_cast<int>(py), grain, grain,
+                     py > cy + c.rh * 0.45 ? shade : cloud);
+            }
+        }
+    }
+    for (int x = 0; x < w; x += tile) {
+        sheet_.draw(r, Sprite::tile_ground_top, 0, x, h - 32, tile, tile);
+        sheet_.draw(r, Sprite::tile_ground, 0, x, h - 16, tile, tile);
     }
     sheet_.draw(r, Sprite::player_run, seconds_, w / 2 - 16, h - 64, 32, 32);
     for (int i = 0; i < 5; ++i)
