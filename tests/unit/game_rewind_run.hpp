@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -127,6 +128,48 @@ inline void play_solution(RecordedRun& run, const std::string& level, std::int64
         run.buffer.record(*run.world, actions);
         ++tick;
         keep();
+    }
+}
+
+/// The same future from tick `at` of a shipped level's solution, whose plain run `plain` (played to its
+/// goal, a dump after every tick) is what both must match:
+///   - F5 then F9: at `at` a capture, the live world rebuilt from it (F5) and the capture restored into a
+///     new world (F9); both finish the solution at the same tick, in the same state;
+///   - a rewind: played up to 60 ticks past `at` and stepped back to it, the rest of the solution finishes
+///     at the plain run's tick in its final state.
+inline void check_same_future_at(const std::string& level, const RecordedRun& plain, std::int64_t at) {
+    CAPTURE(at);
+    const auto state = [](const World& world) { return dump_state(world, 0).dump(); };
+    const auto end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
+    REQUIRE(plain.world->game.completed);
+    REQUIRE(at < end);
+    {
+        auto saved_run = shipped_world(level);
+        ScriptFrom before(level, 0);
+        while (before.tick < at) before.step(*saved_run);
+        REQUIRE(state(*saved_run) == plain.dumps[at]);
+        const WorldSnapshot saved = saved_run->capture();
+        saved_run->rebuild_canonical();
+        auto loaded = shipped_world(level);
+        loaded->restore(saved);
+        CHECK(state(*loaded) == plain.dumps[at]);
+        ScriptFrom after_save(level, at), after_load(level, at);
+        const std::int64_t saved_end = after_save.finish(*saved_run);
+        const std::int64_t loaded_end = after_load.finish(*loaded);
+        CHECK(saved_end > at);
+        CHECK(loaded_end == saved_end);
+        CHECK(state(*loaded) == state(*saved_run));
+    }
+    {
+        const std::int64_t ahead = std::min<std::int64_t>(60, end - at);
+        RecordedRun run;
+        play_solution(run, level, at + ahead);
+        REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
+        CHECK(state(*run.world) == plain.dumps[at]);
+        CHECK(run.buffer.resume(*run.world) == at);
+        ScriptFrom rest(level, at);
+        CHECK(rest.finish(*run.world) == end);
+        CHECK(state(*run.world) == plain.dumps.back());
     }
 }
 

@@ -50,7 +50,7 @@ TEST_CASE("springs and crumbles on a shipped level: same future after F5/F9 and 
     play_solution(plain, level, ScriptFrom::max_ticks);
     REQUIRE(plain.world->game.completed);
     const std::int64_t end = static_cast<std::int64_t>(plain.dumps.size()) - 1;
-    const std::string final_state = crumble_level_state(*plain.world);
+    REQUIRE(plain.dumps.back() == crumble_level_state(*plain.world));
 
     // Ticks to save or rewind at: the first crumble shaking, the first fallen, the first spring squashed,
     // and every 101st tick while any of them is under way (the floor, the bridge, the stones, the springs).
@@ -71,44 +71,5 @@ TEST_CASE("springs and crumbles on a shipped level: same future after F5/F9 and 
     REQUIRE(squashed);
     REQUIRE(moments.size() >= 4);
 
-    for (const std::int64_t at : moments) {
-        CAPTURE(at);
-        {
-            // F5 then F9 in a new world. F5: the live world is rebuilt from its snapshot; F9 restores that
-            // snapshot into another world.
-            auto saved_run = shipped_world(level);
-            ScriptFrom before(level, 0);
-            for (std::int64_t t = 0; t < at; ++t) {
-                before.actions.begin_tick();
-                before.script.apply(t, before.actions);
-                saved_run->step(before.actions);
-                saved_run->take_events();
-            }
-            REQUIRE(crumble_level_state(*saved_run) == plain.dumps[at]);
-            const WorldSnapshot saved = saved_run->capture();
-            saved_run->rebuild_canonical();
-            auto loaded = shipped_world(level);
-            loaded->restore(saved);
-            CHECK(crumble_level_state(*loaded) == plain.dumps[at]);
-            ScriptFrom after_save(level, at), after_load(level, at);
-            const std::int64_t saved_end = after_save.finish(*saved_run);
-            const std::int64_t loaded_end = after_load.finish(*loaded);
-            CHECK(saved_end > at);
-            CHECK(loaded_end == saved_end);
-            CHECK(crumble_level_state(*loaded) == crumble_level_state(*saved_run));
-        }
-        {
-            // A rewind of up to 60 ticks, then the solution again. Played 60 ticks past the moment, stepped
-            // back to it: the rest of the solution from there finishes exactly as the plain run did.
-            const std::int64_t ahead = std::min<std::int64_t>(60, end - at);
-            RecordedRun run;
-            play_solution(run, level, at + ahead);
-            REQUIRE(run.buffer.step_back(*run.world, ahead) == ahead);
-            CHECK(crumble_level_state(*run.world) == plain.dumps[at]);
-            CHECK(run.buffer.resume(*run.world) == at);
-            ScriptFrom rest(level, at);
-            CHECK(rest.finish(*run.world) == end);
-            CHECK(crumble_level_state(*run.world) == final_state);
-        }
-    }
+    for (const std::int64_t at : moments) check_same_future_at(level, plain, at);
 }
