@@ -92,8 +92,9 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
             },
             *entities.get(to_key(ref)));
     }
-    // Start from the same canonical build a quickload produces.
-    restore(capture());
+    // Start from the same canonical build a quickload produces (restore(capture()), in place: no second
+    // copy of the entities, no old storage left over).
+    build_spawned();
 }
 
 World::~World() = default;

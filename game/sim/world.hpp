@@ -264,6 +264,11 @@ class World {
     void settle() {
         if (put_back_) restore(capture());
     }
+    /// The end of restore() once the layout is imported and the game state set: Box2D and the indexes
+    /// built from the entities, which must be in index order (dense order == index order).
+    void build_imported();
+    /// The constructor's restore(capture()) in place, for a map filled by inserts alone.
+    void build_spawned();
     /// A fresh Box2D world holding the terrain chunks around `player` (TerrainWindow).
     void start_physics(const std::optional<TerrainWindow::Box>& player);
     /// The copy and scan of rebuild_canonical, a chunk of slots at a time on one or two threads.

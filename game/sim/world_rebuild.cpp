@@ -114,15 +114,37 @@ void World::restore(const WorldSnapshot& snapshot) {
         state.prev_y = state.y;
         return entity;
     });
-    still_bodies_.clear();
     game = snapshot.game;
+    build_imported();
+    restored_from(snapshot);
+}
+
+void World::build_imported() {
+    still_bodies_.clear();
     changes_.mark_all();
     const std::optional<TerrainWindow::Box> player = player_box();
     start_physics(player);
     index_.scan(entities, player, true);
     make_bodies();
     index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
-    restored_from(snapshot);
+}
+
+void World::build_spawned() {
+    // restore(capture()) on a map just filled by inserts: its dense order is already index order and it has
+    // no free slot, so the import would rebuild the same map in other storage. Only what the import gives
+    // each value is done here: no body, drawn from where it stands. The spawned entities hold no body yet.
+    restored_since_ = false;
+    physics_.reset();
+    put_back_ = false;
+    pending_erase_.clear();
+    pending_spawn_.clear();
+    for (Entity& entity : entities) {
+        BodyState& state = body_state(entity);
+        state.body = nullptr;
+        state.prev_x = state.x;
+        state.prev_y = state.y;
+    }
+    build_imported();
 }
 
 /// What keep_for_quickload() builds from a quicksave, on the helper's thread: where each slot's entity is
