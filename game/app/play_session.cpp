@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "game/app/paths.hpp"
+#include "game/levels/prefabs.hpp"
 #include "game/view/hud.hpp"
 
 namespace qs {
@@ -47,11 +48,16 @@ bool PlaySession::start(CheckedLevel checked) {
     // (step() prints it); a restart reuses the checked folder, so its copy carries no reading time.
     const double folder_ms = std::exchange(checked.check_ms, 0.0);
     current_ = std::move(checked);
-    rebuild_ticks_ = rebuild_ticks_for(current_.entities.size());
+    // The World takes the entities; a level built from its files keeps no copy of them beside it (a
+    // restart or a carried save builds them again from the level's placements).
+    std::vector<Entity> spawned = current_.entities_from_level && !current_.entities.empty()
+                                      ? std::exchange(current_.entities, {})
+                                      : level_entities();
+    rebuild_ticks_ = rebuild_ticks_for(spawned.size());
     // Read once per level start (a restart reads it again: an edit of assets/tuning.json shows at R).
     tuning_ = tuning_for_start();
     play_ = qs::play_identity(current_.identity, tuning_);
-    world_ = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
+    world_ = std::make_unique<World>(current_.level, tuning_, std::move(spawned), current_.terrain);
     rewind_.start(*world_);
     // The first F5 then captures into present memory, and the first F9 restores into it.
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
@@ -89,6 +95,12 @@ std::shared_ptr<const LevelPlacements> PlaySession::placements() {
         placements_level_ = current_.level;
     }
     return placements_;
+}
+
+std::vector<Entity> PlaySession::level_entities() const {
+    if (!current_.entities_from_level || !current_.entities.empty()) return current_.entities;
+    std::vector<std::string> errors;  // none: the same placements built them when the level was checked
+    return build_level_entities(*current_.level, errors);
 }
 
 void PlaySession::restart() {
@@ -289,7 +301,7 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
 }
 
 bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, std::string& error) {
-    auto fresh = std::make_unique<World>(current_.level, tuning_, current_.entities, current_.terrain);
+    auto fresh = std::make_unique<World>(current_.level, tuning_, level_entities(), current_.terrain);
     std::optional<WorldSnapshot> carried = carry_save(save, fresh->capture(), *current_.level, report, error);
     if (!carried) return false;
     try {

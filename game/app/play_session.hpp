@@ -146,7 +146,8 @@ class PlaySession {
     /// The world being played, or nullptr (title screen, before the first level).
     World* world() { return world_.get(); }
     const World* world() const { return world_.get(); }
-    /// The level being played (its `level` is null before the first start).
+    /// The level being played (its `level` is null before the first start; its `entities` are empty once
+    /// the World holds them, when they can be built again from the level).
     const CheckedLevel& level() const { return current_; }
     /// The play identity of the level being played with the tuning it was started with.
     const PlayIdentity& play_identity() const { return play_; }
@@ -185,6 +186,9 @@ class PlaySession {
     /// Replaces the world with a fresh one of the current level into which `save` (of an earlier version of
     /// it) is carried; false (the world as it was) with `error` when the save cannot be carried.
     bool carry_into_level(const SavedGame& save, CarryReport& report, std::string& error);
+    /// The current level's entities as it places them: built again from its placements when the World took
+    /// the checked ones (CheckedLevel::entities_from_level), else a copy of those.
+    std::vector<Entity> level_entities() const;
     /// What the current level placed (made when first asked, for saves and hot reloads).
     std::shared_ptr<const LevelPlacements> placements();
 
@@ -209,7 +213,7 @@ class PlaySession {
     bool watch_files_;
     VisualPixels pixels_;
     CheckedLevel current_;
-    std::int64_t rebuild_ticks_ = max_rebuild_ticks;  ///< rebuild_ticks_for(current_.entities.size())
+    std::int64_t rebuild_ticks_ = max_rebuild_ticks;  ///< rebuild_ticks_for(the level's entity count)
     Tuning tuning_;                                   ///< the current level's, read at its start
     std::optional<Tuning> tuning_override_;           ///< set_tuning
     PlayIdentity play_;                               ///< the current level's with tuning_

@@ -77,6 +77,7 @@ CheckedLevel load_and_check(const fs::path& folder, VisualPixels pixels,
     }
     if (!terrain) terrain = TerrainShapes::build(loaded.level->tiles, loaded.level->rects);
     checked.identity = level_identity(*loaded.level, checked.entities);
+    checked.entities_from_level = true;  // (adjust() renames the level; its placements stay)
     if (adjust) adjust(*loaded.level);
     checked.level = std::make_shared<const LevelData>(std::move(*loaded.level));
     checked.terrain = std::move(terrain);

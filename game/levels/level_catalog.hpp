@@ -23,6 +23,9 @@ namespace qs {
 struct CheckedLevel {
     std::shared_ptr<const LevelData> level;  ///< null when there were errors
     std::vector<Entity> entities;            ///< placement order
+    /// `entities` are build_level_entities(*level) (check_level sets it): whoever holds the level may drop
+    /// them and build them again from it (a play session keeps no copy beside its World).
+    bool entities_from_level = false;
     std::vector<std::string> errors;
     /// The level's collision shapes, made while its sprites were still being read (null with errors).
     std::shared_ptr<const TerrainShapes> terrain = nullptr;

@@ -1,0 +1,49 @@
+// What a level start keeps in memory besides the live world: a new World builds its entities in place and
+// leaves no spare storage behind, and a play session keeps no copy of a checked level's entities beside
+// its World (a restart builds them again from the level, into the same world as the first start).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <utility>
+
+#include "engine/scratch_folder.hpp"
+#include "game/app/play_session.hpp"
+#include "game/levels/stress_level.hpp"
+#include "game_rewind_run.hpp"
+
+using namespace qs;
+using namespace qs::test;
+
+TEST_CASE("level start: a new World builds in place and keeps no spare storage") {
+    StressLevel stress = make_stress_level(2000);
+    World world(stress.level, Tuning{}, stress.entities);
+    CHECK(world.entities.size() == stress.entities.size());
+    CHECK_FALSE(world.entities.spare_fits(1, 1));
+}
+
+TEST_CASE("level start: a session keeps no copy of the level's entities, and a restart builds them again") {
+    ScratchFolder saves("qs_level_copies");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    CheckedLevel checked = check_level(shipped_folder("03_switchworks"));
+    REQUIRE(checked.level);
+    REQUIRE(checked.entities_from_level);
+    const std::size_t placed = checked.entities.size();
+    REQUIRE(placed > 10);
+    REQUIRE(session.start(std::move(checked)));
+    CHECK(session.level().entities.empty());
+    REQUIRE(session.world());
+    CHECK(session.world()->entities.size() == placed);
+    const std::string at_start = dump_state(*session.world(), 0).dump();
+
+    ActionState actions;
+    for (int tick = 0; tick < 120; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+    }
+    REQUIRE(dump_state(*session.world(), 0).dump() != at_start);
+    session.restart();
+    CHECK(session.level().entities.empty());
+    CHECK(dump_state(*session.world(), 0).dump() == at_start);
+}
