@@ -61,7 +61,6 @@ bool PlaySession::start(CheckedLevel checked) {
     rewind_.start(*world_);
     // The first F5 then captures into present memory, and the first F9 restores into it.
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
-    prepare_load_room();
     if (placements_level_.lock() != current_.level &&
         !(placements_made_.valid() && placements_made_for_ == current_.level)) {
         // What the level placed, which every save carries: made on the helper thread before the first F5.
@@ -147,7 +146,6 @@ void PlaySession::quicksave(std::int64_t tick) {
     int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
-    prepare_load_room();
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");
@@ -289,7 +287,6 @@ bool PlaySession::restore_save(std::shared_ptr<const SavedGame> save, std::optio
     } else {
         rewind_.start(*world_, snapshot);
     }
-    prepare_load_room();
     std::fprintf(stderr, "quickload: %zu entities, %.3f ms\n", world_->entities.size(), ms_since(pressed));
     // Which level and where in it: a load may have switched to another level.
     notify(SessionNotice::Kind::toast,
@@ -313,7 +310,6 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
     world_ = std::move(fresh);
     rewind_.start(*world_);
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
-    prepare_load_room();
     return true;
 }
 
@@ -369,6 +365,7 @@ void PlaySession::step(const ActionState& actions) {
 bool PlaySession::rewind_step() {
     finish_catching_up();
     if (!world_) return false;
+    adopt_load_room();
     print_level_report(0);
     return rewind_.step_back(*world_);
 }
@@ -378,6 +375,9 @@ void PlaySession::hold_rewind(bool speedup) {
     if (!hold_.active) {
         hold_ = {};
         hold_.active = true;
+        // A release restores the world whole (into the entity map's spare storage), and so may the F5
+        // after it: that storage is made now, while the player holds the key, on the helper's thread.
+        prepare_load_room();
     }
     const int steps = !speedup ? 1 : hold_.held_ticks < 60 ? 1 : hold_.held_ticks < 120 ? 2 : 4;
     ++hold_.held_ticks;
@@ -404,6 +404,7 @@ void PlaySession::end_rewind_hold(bool in_background, std::chrono::microseconds 
         // A small world is rebuilt within this frame: then it goes on as if nothing had run elsewhere.
         if (catch_up_->world.wait_for(wait) == std::future_status::ready) swap_in_caught_up();
     } else if (world_) {
+        adopt_load_room();
         rewind_.resume(*world_);
     }
     hold_.main_thread_ms += ms_since(started);

@@ -192,9 +192,10 @@ class PlaySession {
     /// What the current level placed (made when first asked, for saves and hot reloads).
     std::shared_ptr<const LevelPlacements> placements();
 
-    /// Makes sure a whole restore of the world in play (a little larger too: a rewind's release) builds its
-    /// entities in present memory: when the entity map's spare storage is too small, a larger one is made
-    /// on helper_'s thread (its pages faulted in there) and adopted by the game's thread at a tick. (A
+    /// Makes sure a whole restore of the world in play (a little larger too) builds its entities in present
+    /// memory: when the entity map's spare storage is too small, a larger one is made on helper_'s thread
+    /// (its pages faulted in there) and adopted by the game's thread at a tick. Asked for when a rewind
+    /// begins, whose release restores the world whole; a run that never rewinds never holds it. (A
     /// quickload writes only what differs, in the map's own storage: World::restore_changed.)
     void prepare_load_room();
     /// Hands the storage prepare_load_room() made to the world when it is ready (never waiting for it);

@@ -1,6 +1,7 @@
 // What a level start keeps in memory besides the live world: a new World builds its entities in place and
-// leaves no spare storage behind, and a play session keeps no copy of a checked level's entities beside
-// its World (a restart builds them again from the level, into the same world as the first start).
+// leaves no spare storage behind; a play session keeps no copy of a checked level's entities beside its
+// World (a restart builds them again from the level, into the same world as the first start), and no
+// storage for a whole restore while the player does not rewind.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -21,7 +22,7 @@ TEST_CASE("level start: a new World builds in place and keeps no spare storage")
     CHECK_FALSE(world.entities.spare_fits(1, 1));
 }
 
-TEST_CASE("level start: a session keeps no copy of the level's entities, and a restart builds them again") {
+TEST_CASE("level start: a session keeps no copy of the entities nor a spare; a restart builds them again") {
     ScratchFolder saves("qs_level_copies");
     REQUIRE(saves.ok());
     PlaySession session(saves.path(), false);
@@ -43,6 +44,7 @@ TEST_CASE("level start: a session keeps no copy of the level's entities, and a r
         session.step(actions);
     }
     REQUIRE(dump_state(*session.world(), 0).dump() != at_start);
+    CHECK_FALSE(session.world()->entities.spare_fits(1, 1));
     session.restart();
     CHECK(session.level().entities.empty());
     CHECK(dump_state(*session.world(), 0).dump() == at_start);
