@@ -347,9 +347,10 @@ void PlaySession::step(const ActionState& actions) {
     // costs on a small one; keyed to the level timer, which quickloads and rewinds restore, so every run of
     // the same inputs on the same level rebuilds at the same moments and keeps the same future.
     if (!world_->game.completed && world_->game.timer_ticks % rebuild_ticks_ == 0) {
-        // An older keyframe encoded since the last one (done long before: it takes a few ticks' time) lets
-        // go of its whole snapshot, which is the save this one captures into.
-        rewind_.finish_encoding();
+        // An older keyframe encoded since the last one lets go of its whole snapshot, which is the save this
+        // one captures into. The tick never waits for one still running (a whole world of 100 000 entities
+        // takes longer to encode than a tick lasts): the pool keeps a second save for that case.
+        rewind_.take_finished_encodings();
         std::shared_ptr<SavedGame> keyframe =
             save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);

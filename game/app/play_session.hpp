@@ -120,6 +120,8 @@ class PlaySession {
     void end_recording() { rewind_.stop(); }
     void set_rewind_limits(const RewindBuffer::Limits& limits) { rewind_.set_limits(limits); }
     const RewindBuffer& rewind() const { return rewind_; }
+    /// Tests: the rewind buffer itself (to hold its encoding thread busy).
+    RewindBuffer& rewind() { return rewind_; }
 
     /// What a look at the level's files found.
     enum class Reload : std::uint8_t { none, failed, reloaded, reloaded_in_place };

@@ -351,8 +351,7 @@ void RewindBuffer::thin_keyframes() {
         // Kept for a release from further back than the newest keyframes, which is rare: compact, encoded
         // on a thread of its own (the whole snapshot stays until the compact one is ready).
         if (k.snapshot && !k.compact && !k.encoding.valid()) {
-            if (!coder_) coder_ = std::make_unique<Worker>();
-            k.encoding = coder_->run([whole = k.snapshot]() mutable {
+            k.encoding = coder().run([whole = k.snapshot]() mutable {
                 auto compact = std::make_shared<const CompactSnapshot>(encode_snapshot(*whole));
                 whole.reset();  // before the result is seen: the game's thread holds the last reference
                 return compact;
@@ -376,7 +375,10 @@ void RewindBuffer::take_encoded(bool wait) {
     if (encoding_ == 0) return;
     for (Keyframe& k : keyframes_) {
         if (!k.encoding.valid()) continue;
-        if (!wait && k.encoding.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
+        if (k.encoding.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+            if (!wait) continue;
+            ++encoding_waits_;
+        }
         k.compact = k.encoding.get();  // rethrows what the encoding threw (bad_alloc)
         --encoding_;
         // A save the SavePool made goes back to it at once (the next capture reuses it); a snapshot held
@@ -399,6 +401,11 @@ std::size_t RewindBuffer::compact_keyframes() const {
     return static_cast<std::size_t>(
         std::count_if(keyframes_.begin(), keyframes_.end(),
                       [](const Keyframe& k) { return !k.snapshot && k.compact != nullptr; }));
+}
+
+Worker& RewindBuffer::coder() {
+    if (!coder_) coder_ = std::make_unique<Worker>();
+    return *coder_;
 }
 
 void RewindBuffer::finish_encoding() {

@@ -150,6 +150,10 @@ class RewindBuffer {
     void finish_encoding();
     /// Takes the keyframes whose encoding is done, without waiting for the others.
     void take_finished_encodings() { take_encoded(false); }
+    /// Tests: how many times finish_encoding() found an encoding still running and waited for it.
+    std::size_t encoding_waits() const { return encoding_waits_; }
+    /// Tests: the thread keyframes are encoded on (a test may hold it busy with a job of its own).
+    Worker& coder();
     /// Tests: the newest recorded tick's byte string as record() made it, before it was compressed (empty
     /// when no tick is recorded).
     std::vector<std::uint8_t> newest_tick_bytes();
@@ -205,6 +209,7 @@ class RewindBuffer {
     /// Drops what the keyframe holds and what bytes_ counts for it.
     void drop_state(Keyframe& keyframe);
     std::size_t encoding_ = 0;  ///< keyframes being encoded
+    std::size_t encoding_waits_ = 0;
     WorldSnapshot mirrored_snapshot() const;
 
     Limits limits_;

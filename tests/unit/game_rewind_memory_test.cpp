@@ -4,7 +4,9 @@
 // stepped back). A sanitizer build plays a 2 500-entity level under a quarter of the budget instead.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -88,4 +90,42 @@ TEST_CASE("rewind memory: the stress level's recorded ticks, compressed, come ba
         REQUIRE_MESSAGE(exact_hash(world) == states[back_to - 1], "tick " << back_to - 1);
     }
     CHECK_FALSE(buffer.step_back(world));
+}
+
+TEST_CASE("rewind memory: a keyframe tick does not wait for an older keyframe's encoding") {
+    ScratchFolder saves("qs_rewind_keyframe_wait");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    // Every keyframe but the newest is kept compact: each is encoded on the rewind's thread.
+    RewindBuffer::Limits limits;
+    limits.max_bytes = 4u << 20;
+    limits.sparse_keyframe_ticks = 1;
+    session.set_rewind_limits(limits);
+    StressLevel stress = make_stress_level(2000);
+    CheckedLevel checked;
+    checked.level = stress.level;
+    checked.entities = stress.entities;
+    REQUIRE(session.start(checked));
+    // The rewind's thread is held busy by a job of the test's: no encoding finishes until it lets go (or
+    // after a minute, so that a tick that waits makes the test fail instead of hang).
+    std::promise<void> let_go;
+    std::shared_future<void> released = let_go.get_future().share();
+    std::future<void> busy =
+        session.rewind().coder().run([released] { released.wait_for(std::chrono::seconds(60)); });
+    ActionState actions;
+    const std::int64_t every = session.rebuild_ticks();
+    const std::int64_t played = every * 4 + 1;
+    for (std::int64_t tick = 0; tick < played; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+    }
+    RewindBuffer& rewind = session.rewind();
+    CHECK(rewind.encoding());  // older keyframes wait to be encoded while the newer ones were taken
+    CHECK(rewind.encoding_waits() == 0);
+    let_go.set_value();
+    busy.get();
+    rewind.finish_encoding();
+    CHECK_FALSE(rewind.encoding());
+    CHECK(rewind.compact_keyframes() > 0);
 }
