@@ -58,6 +58,9 @@ bool PlaySession::start(CheckedLevel checked) {
     tuning_ = tuning_for_start();
     play_ = qs::play_identity(current_.identity, tuning_);
     world_ = std::make_unique<World>(current_.level, tuning_, std::move(spawned), current_.terrain);
+    // Room for a quickload's whole restore is held only once there is a save to load (in memory or on
+    // disk): a run that never saves does not carry it.
+    rewind_.want_copy_room(saves().any_known());
     rewind_.start(*world_);
     // The first F5 then captures into present memory, and the first F9 restores into it.
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
@@ -146,6 +149,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    rewind_.want_copy_room(true);
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
     notify(SessionNotice::Kind::sound, "save");

@@ -90,6 +90,9 @@ class QuickSaves {
     /// Waits for queued disk writes.
     void flush() { writer_.flush(); }
     const std::filesystem::path& dir() const { return dir_; }
+    /// Whether there is a save F9 could look at: one in memory, or a save file in the save dir (named like
+    /// one; not read).
+    bool any_known() { return !known_saves().empty(); }
     /// For tests: saves held by writes not started yet (at most the ring size).
     std::size_t saves_waiting() const;
     /// For tests: save files the searches of F9 and F8 read from disk themselves (the read-ahead's file

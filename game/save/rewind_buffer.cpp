@@ -258,7 +258,12 @@ void RewindBuffer::finish_start(const World& world, std::shared_ptr<const WorldS
     write_game_bytes(world.game, game_bytes_);
     bytes_ = snapshot_bytes(*snapshot);
     keyframes_.push_back({0, std::move(snapshot), nullptr, {}, bytes_});
-    prepare_copy_room(layout_.slots.size());
+    if (copy_room_wanted_) prepare_copy_room(layout_.slots.size());
+}
+
+void RewindBuffer::want_copy_room(bool wanted) {
+    copy_room_wanted_ = wanted;
+    if (wanted && recording_) prepare_copy_room(layout_.slots.size());
 }
 
 bool RewindBuffer::in_step_with(World& world) const {

@@ -72,6 +72,13 @@ class RewindBuffer {
     /// set to their positions, as a restore leaves them) when it is done. Neither waits for the second
     /// thread: start() copies the world itself instead.
     void prepare_start(std::shared_ptr<const WorldSnapshot> snapshot);
+    /// Whether prepare_start() may come (a quickload that restores a big world whole: there is a save to
+    /// load): then every start() makes the room its copy needs beforehand, on a second thread, and so does
+    /// this call when recording. Without it (a play session before its first save) that room is not held;
+    /// a start() after a whole restore then copies the world itself. On by default.
+    void want_copy_room(bool wanted);
+    /// For tests: whether room for prepare_start()'s copy, or that copy, is being made or waits to be taken.
+    bool copy_room_pending() const { return prepared_.valid(); }
     /// Whether the recording holds `world` as it is now but for the slots marked since the last record(),
     /// step_back() or start() (World::changes()), the slot table and the game state.
     bool in_step_with(World& world) const;
@@ -238,7 +245,8 @@ class RewindBuffer {
     std::shared_ptr<const WorldSnapshot> prepared_from_;
     std::vector<Entity> prepared_entities_;
     std::vector<std::uint8_t> prepared_types_;
-    std::future<void> prepared_;  ///< declared after what the copy writes: destroyed (joined) before it
+    bool copy_room_wanted_ = true;  ///< want_copy_room()
+    std::future<void> prepared_;    ///< declared after what the copy writes: destroyed (joined) before it
     /// Takes the helper's job (waiting for it with `wait`, else only when it is done); true when it was a
     /// copy made from `snapshot`.
     bool take_prepared(const WorldSnapshot* snapshot, bool wait);
