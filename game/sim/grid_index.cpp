@@ -69,4 +69,10 @@ void GridIndex::clear() {
     members_.clear();
 }
 
+void GridIndex::clear_into(std::vector<Item>& into) {
+    if (into.capacity() < items_.capacity()) into.swap(items_);
+    into.clear();
+    clear();
+}
+
 }  // namespace qs

@@ -38,6 +38,9 @@ class GridIndex {
     void add(const Item& item);
     /// Forgets everything.
     void clear();
+    /// Forgets everything, handing the storage of its boxes to `into` (left empty) when that has less room:
+    /// a scan listing the boxes of the next build() then fills memory that is present, not fresh pages.
+    void clear_into(std::vector<Item>& into);
     /// Number of boxes stored (including those of entities erased since).
     std::size_t size() const { return items_.size() + extra_.size(); }
 

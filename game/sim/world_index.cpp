@@ -140,7 +140,7 @@ void WorldIndex::scan(const EntityMap& entities, const std::optional<TerrainWind
     if (positions) {
         reacts_untouched_.clear();
         camera_areas_.clear();
-        index_batch_.touchables.clear();
+        touchables_.clear_into(index_batch_.touchables);  // (finish() builds it again)
     }
     for (std::size_t i = 0; i < entities.size(); ++i) {
         const EntityRef ref = to_ref(entities.key_at_dense(i));
@@ -155,7 +155,7 @@ void WorldIndex::scan_by_index(const EntityMap& entities, const std::optional<Te
     begin_scan(entities, 1);
     reacts_untouched_.clear();
     camera_areas_.clear();
-    index_batch_.touchables.clear();
+    touchables_.clear_into(index_batch_.touchables);  // (finish() builds it again)
     entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
         const EntityRef ref = to_ref(key);
         index_position(ref, entity, &index_batch_.touchables);

@@ -61,7 +61,8 @@ class WorldIndex {
     /// run while another thread resets those, and before the bodies exist): busy bits, the woken ones, odd
     /// still bodies, the grid items of still entities, the entities with a moving body (bodied()), given the
     /// player's box the still entities near it (still_found()), and with `positions` the position indexes
-    /// (the entities reacting untouched, camera areas, the touchables' grid items).
+    /// (the entities reacting untouched, camera areas, the touchables' grid items; that grid is empty until
+    /// finish() builds it, in its old items' storage).
     void scan(const EntityMap& entities, const std::optional<TerrainWindow::Box>& player, bool positions);
     /// scan() with `positions`, in slot index order whatever the dense order: what scan() lists right after
     /// an import (dense order == index order), for a map patched in place (World::restore_changed).

@@ -234,6 +234,35 @@ TEST_CASE("grid index: each stored box that overlaps a query is reported exactly
     }
 }
 
+TEST_CASE("grid index: clear_into hands its boxes' storage to the next build's list, which is handed back") {
+    std::vector<GridIndex::Item> items;
+    for (std::uint32_t i = 0; i < 5000; ++i) {
+        const auto x = static_cast<float>(i % 100), y = static_cast<float>(i / 100);
+        items.push_back({x, y, x + 1, y + 1, EntityRef{i, 1}});
+    }
+    GridIndex index;
+    index.build(100, 60, std::vector<GridIndex::Item>(items));
+    // A full restore's scan lists the boxes into a list that had no room (the one a first build handed
+    // back): it takes the grid's storage instead of growing in fresh memory, and the grid is empty till
+    // its next build.
+    std::vector<GridIndex::Item> next;
+    index.clear_into(next);
+    CHECK(next.empty());
+    CHECK(next.capacity() >= items.size());
+    CHECK(index.size() == 0);
+    const GridIndex::Item* storage = next.data();
+    next.insert(next.end(), items.begin(), items.end());
+    CHECK(next.data() == storage);  // filled in place
+    index.build(100, 60, next);
+    CHECK(index.size() == items.size());
+    // A list with more room than the grid's keeps its own.
+    next.reserve(2 * items.size());
+    const GridIndex::Item* own = next.data();
+    index.clear_into(next);
+    CHECK(next.data() == own);
+    CHECK(next.empty());
+}
+
 TEST_CASE("world index: idle entities are not stepped; busy ones are, every tick") {
     StressLevel stress = make_stress_level(3000);
     World world(stress.level, Tuning{}, stress.entities);
