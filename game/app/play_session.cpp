@@ -324,9 +324,9 @@ void PlaySession::prepare_load_room() {
     load_room_ = helper_.run([slots, alive] { return EntityMap::make_spare(slots, alive); });
 }
 
-void PlaySession::adopt_load_room() {
+void PlaySession::adopt_load_room(bool wait) {
     if (!load_room_.valid() || !world_) return;
-    if (load_room_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    if (!wait && load_room_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     EntityMap::Spare replaced = world_->entities.adopt_spare(load_room_.get());
     std::future<void> freed = helper_.run([replaced = std::move(replaced)]() mutable { replaced = {}; });
 }
@@ -409,7 +409,10 @@ void PlaySession::end_rewind_hold(bool in_background, std::chrono::microseconds 
         // A small world is rebuilt within this frame: then it goes on as if nothing had run elsewhere.
         if (catch_up_->world.wait_for(wait) == std::future_status::ready) swap_in_caught_up();
     } else if (world_) {
-        adopt_load_room();
+        // The release restores the world whole here, on the game's thread: the room asked for when the
+        // rewind began is waited for if the helper has not finished it (a rewind shorter than the time it
+        // takes, as a script run faster than real time gives), rather than faulting fresh pages here.
+        adopt_load_room(true);
         rewind_.resume(*world_);
     }
     hold_.main_thread_ms += ms_since(started);

@@ -200,9 +200,9 @@ class PlaySession {
     /// begins, whose release restores the world whole; a run that never rewinds never holds it. (A
     /// quickload writes only what differs, in the map's own storage: World::restore_changed.)
     void prepare_load_room();
-    /// Hands the storage prepare_load_room() made to the world when it is ready (never waiting for it);
+    /// Hands the storage prepare_load_room() made to the world when it is ready (with `wait`, once it is);
     /// what it replaces is freed on helper_'s thread.
-    void adopt_load_room();
+    void adopt_load_room(bool wait = false);
 
     Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
     std::future<EntityMap::Spare> load_room_;  ///< prepare_load_room()'s storage, being made
