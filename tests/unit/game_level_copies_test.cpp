@@ -12,6 +12,7 @@
 #include "game/app/play_session.hpp"
 #include "game/levels/stress_level.hpp"
 #include "game_rewind_run.hpp"
+#include "game_stress_session.hpp"
 
 using namespace qs;
 using namespace qs::test;
@@ -76,11 +77,7 @@ TEST_CASE("level start: a session without saves makes no room for a quickload's 
     RewindBuffer::Limits limits;
     limits.parallel_copy_entities = 1000;
     session.set_rewind_limits(limits);
-    StressLevel stress = make_stress_level(2000);
-    CheckedLevel checked;
-    checked.level = stress.level;
-    checked.entities = stress.entities;
-    REQUIRE(session.start(checked));
+    REQUIRE(start_stress_level(session, 2000));
     CHECK_FALSE(session.rewind().copy_room_pending());
     session.quicksave(0);
     CHECK(session.rewind().copy_room_pending());

@@ -15,6 +15,7 @@
 #include "game/app/play_session.hpp"
 #include "game/levels/stress_level.hpp"
 #include "game_rewind_run.hpp"
+#include "game_stress_session.hpp"
 #include "test_sizing.hpp"
 
 using namespace qs;
@@ -35,11 +36,7 @@ TEST_CASE("rewind memory: the default budget keeps 60 s of the 10 000-entity str
     REQUIRE(limits.max_ticks == 60 * 60);
     limits.max_bytes = limits.max_bytes / 10000 * static_cast<std::size_t>(stress_entities);
     session.set_rewind_limits(limits);
-    StressLevel stress = make_stress_level(stress_entities);
-    CheckedLevel checked;
-    checked.level = stress.level;
-    checked.entities = stress.entities;
-    REQUIRE(session.start(checked));
+    REQUIRE(start_stress_level(session, stress_entities));
     // Running right, as the benchmarks do: a minute and ten seconds more, so that the recording is full
     // and its oldest keyframe already behind the oldest tick.
     ActionState actions;
@@ -101,11 +98,7 @@ TEST_CASE("rewind memory: a keyframe tick does not wait for an older keyframe's 
     limits.max_bytes = 4u << 20;
     limits.sparse_keyframe_ticks = 1;
     session.set_rewind_limits(limits);
-    StressLevel stress = make_stress_level(2000);
-    CheckedLevel checked;
-    checked.level = stress.level;
-    checked.entities = stress.entities;
-    REQUIRE(session.start(checked));
+    REQUIRE(start_stress_level(session, 2000));
     // The rewind's thread is held busy by a job of the test's: no encoding finishes until it lets go (or
     // after a minute, so that a tick that waits makes the test fail instead of hang).
     std::promise<void> let_go;

@@ -19,6 +19,7 @@
 #include "game/save/save_codec.hpp"
 #include "game_rewind_run.hpp"
 #include "game_shipped_levels.hpp"
+#include "game_stress_session.hpp"
 #include "test_sizing.hpp"
 
 using namespace qs;
@@ -34,12 +35,7 @@ struct StressSession {
     PlaySession session{saves.path(), false};
     ActionState actions;
 
-    explicit StressSession(const StressLevel& stress) {
-        CheckedLevel checked;
-        checked.level = stress.level;
-        checked.entities = stress.entities;
-        REQUIRE(session.start(checked));
-    }
+    explicit StressSession(const StressLevel& stress) { REQUIRE(start_stress_level(session, stress)); }
     void play(std::int64_t ticks) {
         for (std::int64_t tick = 0; tick < ticks; ++tick) {
             actions.begin_tick();
@@ -96,10 +92,7 @@ TEST_CASE("release after a 180-tick rewind on the stress level steps less than o
     {
         ScratchFolder saves("qs_rewind_release_interval");
         PlaySession session(saves.path(), false);
-        CheckedLevel checked;
-        checked.level = stress.level;
-        checked.entities = stress.entities;
-        REQUIRE(session.start(checked));
+        REQUIRE(start_stress_level(session, stress));
         CHECK(session.rebuild_ticks() == PlaySession::rebuild_ticks_for(release_stress_entities));
         if (release_stress_entities == 10000) CHECK(session.rebuild_ticks() == 30);
     }
