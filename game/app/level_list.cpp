@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/printable_text.hpp"
 #include "game/app/level_packages.hpp"
 #include "game/app/paths.hpp"
 
@@ -92,6 +93,7 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
         bool looks_like_path = level.find('/') != std::string::npos || level == "." || level == "..";
         std::error_code ec;
         // A listed name wins unless it is also a path here (FOLDER/NAME names a level of an editor project).
+        bool by_name = true;
         if (shipped) {
             as_path = *shipped;
         } else if (listing && (!looks_like_path || !is_level_path(as_path))) {
@@ -103,7 +105,10 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
                          known.c_str());
             exit_code = 2;
             return std::nullopt;
+        } else {
+            by_name = false;
         }
+        if (by_name) warn_of_namesakes(level, as_path);
         CheckedLevel first = check(as_path);
         if (!first.level) {
             for (const auto& error : first.errors) std::fprintf(stderr, "%s\n", error.c_str());
@@ -125,6 +130,21 @@ std::optional<CheckedLevel> LevelList::first_level(const std::string& level, boo
         return std::nullopt;
     }
     return std::nullopt;
+}
+
+void LevelList::warn_of_namesakes(const std::string& name, const fs::path& played) const {
+    std::vector<fs::path> others;
+    if (scanned_) {
+        for (const LevelListing& listing : levels_)
+            if (listing.name == name && listing.path != played) others.push_back(listing.path);
+    } else {
+        others = later_level_folders_named(level_dirs(extra_dirs_), name);
+    }
+    for (const fs::path& other : others) {
+        std::fprintf(
+            stderr, "quickstep: %s is also named '%s': playing %s; give the path to play the other\n",
+            printable(other.string()).c_str(), printable(name).c_str(), printable(played.string()).c_str());
+    }
 }
 
 void LevelList::playing(const LevelData& level) {

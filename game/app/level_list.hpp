@@ -64,6 +64,9 @@ class LevelList {
     /// Makes the list if it has not been made.
     void scan_once() const;
     CheckedLevel check(const std::filesystem::path& folder, VisualPixels pixels);
+    /// Says on stderr which other levels are named `name` too when the run plays `played` by that name (the
+    /// first dir's listing wins a name; the others play by their paths).
+    void warn_of_namesakes(const std::string& name, const std::filesystem::path& played) const;
     std::filesystem::path playing_folder_;  ///< the level being played (empty: none)
     std::string playing_name_;
 };

@@ -160,10 +160,17 @@ int replay_to_script(const qs::CommandLine& line) {
 }
 
 int list_levels(const qs::AppOptions& options) {
-    for (const qs::LevelListing& listing : qs::discover_levels(qs::level_dirs(options.levels_dirs))) {
+    const std::vector<qs::LevelListing> levels = qs::discover_levels(qs::level_dirs(options.levels_dirs));
+    for (const qs::LevelListing& listing : levels) {
         // Escaped: a name or path with a tab, a newline or a terminal escape must not change the lines.
         std::printf("%s\t%s\t%s\t%s\n", qs::printable(listing.name).c_str(), listing.ok ? "ok" : "broken",
                     qs::printable(listing.path.string()).c_str(), qs::printable(listing.reason).c_str());
+    }
+    for (const auto& [later, earlier] : qs::shadowed_listings(levels)) {
+        std::fprintf(
+            stderr, "quickstep: %s: named '%s' like %s, which that name plays; play this one by its path\n",
+            qs::printable(levels[later].path.string()).c_str(), qs::printable(levels[later].name).c_str(),
+            qs::printable(levels[earlier].path.string()).c_str());
     }
     return 0;
 }

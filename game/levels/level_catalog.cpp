@@ -383,6 +383,27 @@ std::optional<fs::path> first_dir_level_folder(const std::vector<fs::path>& dirs
     return std::nullopt;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> shadowed_listings(const std::vector<LevelListing>& levels) {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    std::map<std::string, std::size_t> first;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        const auto [it, added] = first.emplace(levels[i].name, i);
+        if (!added) out.emplace_back(i, it->second);
+    }
+    return out;
+}
+
+std::vector<fs::path> later_level_folders_named(const std::vector<fs::path>& dirs, const std::string& name) {
+    std::vector<fs::path> out;
+    if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..") return out;
+    for (std::size_t i = 1; i < dirs.size(); ++i) {
+        const fs::path folder = dirs[i] / name;
+        std::error_code ec;
+        if (fs::is_directory(folder, ec) && looks_like_level_folder(folder)) out.push_back(folder);
+    }
+    return out;
+}
+
 std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
     std::vector<LevelListing> out;
     for (const fs::path& folder : level_folders(dirs)) {

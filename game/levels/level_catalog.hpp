@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/level_folder.hpp"
@@ -117,6 +118,16 @@ std::vector<LevelListing> discover_levels(const std::vector<std::filesystem::pat
 /// names a path: then only the whole listing tells.
 std::optional<std::filesystem::path> first_dir_level_folder(const std::vector<std::filesystem::path>& dirs,
                                                             const std::string& name);
+
+/// For each listing whose name an earlier listing already has (a run given that name plays the earlier
+/// one; this one plays only by its path): its index, then the earlier one's.
+std::vector<std::pair<std::size_t, std::size_t>> shadowed_listings(const std::vector<LevelListing>& levels);
+
+/// The level folders named `name` in the dirs after the first (a copy of a shipped level kept under its
+/// folder name), found from those dirs' entries alone: a package, named by the level inside it, is not
+/// looked at.
+std::vector<std::filesystem::path> later_level_folders_named(const std::vector<std::filesystem::path>& dirs,
+                                                             const std::string& name);
 
 /// The same levels, each verdict from `verdicts` when the level's files have not changed since its full
 /// check, else from its .lvl and PNG headers only (scan_level_folder: no image is decoded; a package is

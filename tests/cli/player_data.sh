@@ -110,6 +110,30 @@ code=$?
 [ $code -eq 1 ] && grep -q 'lab\\xff: broken' "$SCRATCH/check_name.out" &&
     pass "--check refuses it, the name escaped (exit 1)" || fail "--check lab\\xff: exit $code"
 
+# A copy kept under a shipped level's folder name: the shipped one keeps the name, and both a listing and
+# a run by that name say which one plays and how to play the copy.
+mkdir -p "$SCRATCH/namesakes"
+cp -r "$SRC/levels/01_first_steps" "$SCRATCH/namesakes/01_first_steps"
+"$QS" --list-levels --levels-dir "$SCRATCH/namesakes" >"$SCRATCH/namesakes.out" 2>"$SCRATCH/namesakes.err"
+code=$?
+[ $code -eq 0 ] && [ "$(grep -c '^01_first_steps	ok	' "$SCRATCH/namesakes.out")" -eq 2 ] &&
+    grep -q "namesakes/01_first_steps: named '01_first_steps' like .*levels/01_first_steps, which that name plays; play this one by its path" "$SCRATCH/namesakes.err" &&
+    pass "--list-levels: a copy named like a shipped level is listed and said to play by its path" ||
+    fail "--list-levels namesakes: exit $code: $(cat "$SCRATCH/namesakes.err")"
+"$QS" 01_first_steps --levels-dir "$SCRATCH/namesakes" --headless --frames 2 --dump-state "$SCRATCH/namesake.json" \
+    >/dev/null 2>"$SCRATCH/namesake_play.err"
+code=$?
+[ $code -eq 0 ] && grep -q "namesakes/01_first_steps is also named '01_first_steps': playing .*levels/01_first_steps; give the path to play the other" "$SCRATCH/namesake_play.err" &&
+    pass "playing by a name two levels share says which plays and how to play the other" ||
+    fail "play namesake: exit $code: $(cat "$SCRATCH/namesake_play.err")"
+"$QS" "$SCRATCH/namesakes/01_first_steps" --levels-dir "$SCRATCH/namesakes" --headless --frames 2 \
+    >/dev/null 2>"$SCRATCH/namesake_path.err"
+! grep -q "also named" "$SCRATCH/namesake_path.err" && grep -q '^level: ' "$SCRATCH/namesake_path.err" && pass "playing the copy by its path warns of nothing" ||
+    fail "play by path: $(cat "$SCRATCH/namesake_path.err")"
+"$QS" 01_first_steps --headless --frames 2 >/dev/null 2>"$SCRATCH/no_namesake.err"
+! grep -q "also named" "$SCRATCH/no_namesake.err" && grep -q '^level: ' "$SCRATCH/no_namesake.err" && pass "a shipped level without a namesake plays without a warning" ||
+    fail "no namesake: $(cat "$SCRATCH/no_namesake.err")"
+
 # A replay's level id is printed escaped: no terminal escape reaches the terminal.
 evil="esc"$'\x1b'"]0;pwned"$'\x07'
 cp -r "$LAB" "$SCRATCH/names/$evil"
