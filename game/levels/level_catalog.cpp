@@ -404,14 +404,25 @@ std::vector<fs::path> later_level_folders_named(const std::vector<fs::path>& dir
     return out;
 }
 
+namespace {
+
+/// A listing of `folder` (a level folder, an editor level or a package) before its verdict: name, path and
+/// whether it is a package.
+LevelListing unchecked_listing(const fs::path& folder) {
+    LevelListing listing;
+    listing.name = listing_name(folder);
+    listing.path = folder;
+    std::error_code ec;
+    listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
+    return listing;
+}
+
+}  // namespace
+
 std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
     std::vector<LevelListing> out;
     for (const fs::path& folder : level_folders(dirs)) {
-        LevelListing listing;
-        listing.name = listing_name(folder);
-        listing.path = folder;
-        std::error_code ec;
-        listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
+        LevelListing listing = unchecked_listing(folder);
         set_verdict(listing, check_level(folder, VisualPixels::digest_only));
         out.push_back(std::move(listing));
     }
@@ -421,11 +432,7 @@ std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs) {
 std::vector<LevelListing> discover_levels(const std::vector<fs::path>& dirs, const LevelVerdicts& verdicts) {
     std::vector<LevelListing> out;
     for (const fs::path& folder : level_folders(dirs)) {
-        LevelListing listing;
-        listing.name = listing_name(folder);
-        listing.path = folder;
-        std::error_code ec;
-        listing.package = is_level_package_path(folder) && fs::is_regular_file(folder, ec);
+        LevelListing listing = unchecked_listing(folder);
         const std::optional<std::uint64_t> fingerprint = level_folder_fingerprint(folder);
         const bool recalled = fingerprint && verdicts.recall(*fingerprint, listing);
         const std::optional<EditorLevelPath> editor = recalled ? std::nullopt : editor_level_of(folder);
