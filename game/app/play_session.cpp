@@ -61,7 +61,7 @@ bool PlaySession::start(CheckedLevel checked) {
     // Room for a quickload's whole restore is held only once there is a save to load (in memory or on
     // disk): a run that never saves does not carry it.
     rewind_.want_copy_room(saves().any_known());
-    rewind_.start(*world_);
+    start_recording();
     // The first F5 then captures into present memory, and the first F9 restores into it.
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     if (placements_level_.lock() != current_.level &&
@@ -312,9 +312,23 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
         return false;
     }
     world_ = std::move(fresh);
-    rewind_.start(*world_);
+    start_recording();
     save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
     return true;
+}
+
+void PlaySession::start_recording() {
+    if (rewind_.limits().max_ticks <= 0) {
+        rewind_.start(*world_);
+        return;
+    }
+    // The recording's first keyframe is a capture into a save of the pool, like every later keyframe: once
+    // the recording lets go of it, the pool hands it to the next capture, whose pages are then present.
+    std::shared_ptr<SavedGame> first =
+        save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
+    world_->capture_into(first->snapshot);
+    rewind_.start(*world_, std::shared_ptr<const WorldSnapshot>(first, &first->snapshot));
+    save_pool_.keep(first);
 }
 
 void PlaySession::prepare_load_room() {
@@ -474,7 +488,7 @@ PlaySession::Reload PlaySession::reload_if_edited(double now_seconds) {
     if (!start(std::move(edited))) return Reload::none;
     if (here && save_fits_level_exactly(*here, *current_.level, play_)) {  // nothing that plays changed
         world_->restore(here->snapshot);
-        rewind_.start(*world_);
+        start_recording();
     }
     if (!here || save_fits_level_exactly(*here, *current_.level, play_)) {
         notify(SessionNotice::Kind::toast, "Reloaded " + name);
@@ -513,7 +527,7 @@ bool PlaySession::keep_player_at(double x, double y) {
         }
     }
     world_->restore(moved);
-    rewind_.start(*world_);
+    start_recording();
     return true;
 }
 

@@ -122,6 +122,9 @@ class PlaySession {
     const RewindBuffer& rewind() const { return rewind_; }
     /// Tests: the rewind buffer itself (to hold its encoding thread busy).
     RewindBuffer& rewind() { return rewind_; }
+    /// For tests: the saves F5 and the keyframes capture into.
+    const SavePool& save_pool() const { return save_pool_; }
+    SavePool& save_pool() { return save_pool_; }
 
     /// What a look at the level's files found.
     enum class Reload : std::uint8_t { none, failed, reloaded, reloaded_in_place };
@@ -231,6 +234,9 @@ class PlaySession {
     std::optional<LevelReport> level_report_;
     /// Drops a release's rebuild (the world is replaced or gone); waits at most one of its ticks.
     void cancel_catching_up();
+    /// rewind_.start() of the world as it is (canonical: just built or restored), its first keyframe
+    /// captured into a save of the pool.
+    void start_recording();
     /// Puts the rebuilt world in place of the rewound one.
     void swap_in_caught_up();
     /// A release's rebuild running on catch_up_worker_.

@@ -118,6 +118,7 @@ void RewindBuffer::stop() {
     inputs_.clear();
     keyframes_.clear();
     encoding_ = 0;
+    encoded_at_ = -1;
     layout_ = {};
     entities_.clear();
     types_.clear();
@@ -258,6 +259,7 @@ void RewindBuffer::finish_start(const World& world, std::shared_ptr<const WorldS
     write_game_bytes(world.game, game_bytes_);
     bytes_ = snapshot_bytes(*snapshot);
     keyframes_.push_back({0, std::move(snapshot), nullptr, {}, bytes_});
+    encode_if_kept(keyframes_.back());
     if (copy_room_wanted_) prepare_copy_room(layout_.slots.size());
 }
 
@@ -295,6 +297,7 @@ void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapsh
     inputs_.clear();
     keyframes_.clear();
     encoding_ = 0;
+    encoded_at_ = -1;
     world.changes().clear();
     recording_ = true;
     base_ = inputs_base_ = 0;
@@ -325,6 +328,7 @@ void RewindBuffer::keyframe(std::shared_ptr<const WorldSnapshot> snapshot) {
     const std::size_t counted = snapshot_bytes(*snapshot);
     keyframes_.push_back({position(), std::move(snapshot), nullptr, {}, counted});
     bytes_ += counted;
+    encode_if_kept(keyframes_.back());
     take_encoded(false);
     thin_keyframes();
     trim();
@@ -342,6 +346,7 @@ void RewindBuffer::thin_keyframes() {
         held += bytes;
         --dense_from;
     }
+    for (std::size_t i = 0; i < keyframes_.size(); ++i) keyframes_[i].dense = i >= dense_from;
     // Older ones keep theirs only sparse_keyframe_ticks or more after the one kept before; the others stay
     // as the positions of their rebuilds, which a release replays.
     std::int64_t kept_at = -1;
@@ -355,14 +360,35 @@ void RewindBuffer::thin_keyframes() {
         kept_at = k.position;
         // Kept for a release from further back than the newest keyframes, which is rare: compact, encoded
         // on a thread of its own (the whole snapshot stays until the compact one is ready).
-        if (k.snapshot && !k.compact && !k.encoding.valid()) {
-            k.encoding = coder().run([whole = k.snapshot]() mutable {
-                auto compact = std::make_shared<const CompactSnapshot>(encode_snapshot(*whole));
-                whole.reset();  // before the result is seen: the game's thread holds the last reference
-                return compact;
-            });
-            ++encoding_;
+        if (k.snapshot && k.compact) {
+            let_go_whole(k);
+        } else if (k.snapshot && !k.encoding.valid()) {
+            start_encoding(k);
         }
+    }
+}
+
+void RewindBuffer::encode_if_kept(Keyframe& keyframe) {
+    if (encoded_at_ >= 0 && keyframe.position - encoded_at_ < limits_.sparse_keyframe_ticks) return;
+    encoded_at_ = keyframe.position;
+    if (keyframe.snapshot && !keyframe.compact && !keyframe.encoding.valid()) start_encoding(keyframe);
+}
+
+void RewindBuffer::start_encoding(Keyframe& keyframe) {
+    keyframe.encoding = coder().run([whole = keyframe.snapshot]() mutable {
+        auto compact = std::make_shared<const CompactSnapshot>(encode_snapshot(*whole));
+        whole.reset();  // before the result is seen: the game's thread holds the last reference
+        return compact;
+    });
+    ++encoding_;
+}
+
+void RewindBuffer::let_go_whole(Keyframe& keyframe) {
+    if (keyframe.snapshot.use_count() > 1) {
+        keyframe.snapshot.reset();
+    } else {
+        std::future<void> freed =
+            coder().run([whole = std::move(keyframe.snapshot)]() mutable { whole.reset(); });
     }
 }
 
@@ -386,14 +412,8 @@ void RewindBuffer::take_encoded(bool wait) {
         }
         k.compact = k.encoding.get();  // rethrows what the encoding threw (bad_alloc)
         --encoding_;
-        // A save the SavePool made goes back to it at once (the next capture reuses it); a snapshot held
-        // nowhere else is freed on coder_'s thread (a world's worth of pages).
-        if (k.snapshot.use_count() > 1) {
-            k.snapshot.reset();
-        } else {
-            std::future<void> freed =
-                coder_->run([whole = std::move(k.snapshot)]() mutable { whole.reset(); });
-        }
+        // One of the newest keyframes keeps its whole snapshot beside the compact one until it is older.
+        if (!k.dense) let_go_whole(k);
     }
 }
 

@@ -183,6 +183,9 @@ class RewindBuffer {
         std::shared_ptr<const CompactSnapshot> compact;
         std::future<std::shared_ptr<const CompactSnapshot>> encoding;  ///< of `snapshot`, while it runs
         std::size_t counted = 0;  ///< what bytes_ counts for it while it holds a state
+        /// Among the newest keyframes, which keep their whole snapshot (thin_keyframes); an older one keeps
+        /// only its compact one.
+        bool dense = true;
         bool held() const { return snapshot || compact; }
     };
 
@@ -215,7 +218,18 @@ class RewindBuffer {
     void take_encoded(bool wait);
     /// Drops what the keyframe holds and what bytes_ counts for it.
     void drop_state(Keyframe& keyframe);
-    std::size_t encoding_ = 0;  ///< keyframes being encoded
+    /// Starts encoding the keyframe's whole snapshot on coder_'s thread.
+    void start_encoding(Keyframe& keyframe);
+    /// Lets go of the keyframe's whole snapshot, its compact one kept: a save the SavePool made goes back to
+    /// it at once, a snapshot held nowhere else is freed on coder_'s thread.
+    void let_go_whole(Keyframe& keyframe);
+    /// A new keyframe that thinning will keep once it is older (sparse_keyframe_ticks after the last such
+    /// one) is encoded as soon as it is taken: by the next keyframe its compact snapshot is ready and its
+    /// whole one can go back to the SavePool at once, so no capture finds the pool empty while an
+    /// encoding holds a save.
+    void encode_if_kept(Keyframe& keyframe);
+    std::int64_t encoded_at_ = -1;  ///< the position of the last keyframe encode_if_kept() encoded
+    std::size_t encoding_ = 0;      ///< keyframes being encoded
     std::size_t encoding_waits_ = 0;
     WorldSnapshot mirrored_snapshot() const;
 

@@ -27,6 +27,7 @@ bool let_go(const std::shared_ptr<SavedGame>& save) {
 }  // namespace
 
 std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t slots) {
+    entities_ = entities;
     for (auto it = watched_.begin(); it != watched_.end(); ++it) {
         if (let_go(*it) && has_room(**it, entities, slots)) {
             std::shared_ptr<SavedGame> save = std::move(*it);
@@ -42,7 +43,13 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t s
         if (has_room(*spare, entities, slots)) return spare;
         to_free_.push_back(std::move(spare));
     }
-    return std::make_shared<SavedGame>();
+    // Made here, with the room a spare has: once let go, it serves captures of a world grown a little too.
+    ++made_;
+    auto save = std::make_shared<SavedGame>();
+    save->snapshot.entities.reserve(room_for(entities));
+    save->snapshot.layout.slots.reserve(room_for(slots));
+    save->snapshot.layout.free_list.reserve(room_for(slots));
+    return save;
 }
 
 void SavePool::keep(std::shared_ptr<SavedGame> save) {
@@ -55,12 +62,13 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
     // The surplus goes with the next spare's job (prepare()); while a spare is made already (a ready one
     // can wait through many F5s, let-go saves are taken first) it goes in a job of its own, so it never
     // piles up.
-    if (to_free_.size() > max_free_ && spare_.valid()) free_in_own_job();
+    if (to_free_.size() > free_limit() && spare_.valid()) free_in_own_job();
 }
 
 void SavePool::free_surplus() {
-    // Beyond max_free saves ready (let go, and the spare), the oldest let-go ones go to be freed.
-    const std::size_t kept = spare_.valid() ? (max_free_ > 0 ? max_free_ - 1 : 0) : max_free_;
+    // Beyond free_limit() saves ready (let go, and the spare), the oldest let-go ones go to be freed.
+    const std::size_t limit = free_limit();
+    const std::size_t kept = spare_.valid() ? (limit > 0 ? limit - 1 : 0) : limit;
     std::size_t free_seen = 0;
     for (auto it = watched_.end(); it != watched_.begin();) {
         --it;
@@ -85,16 +93,17 @@ std::size_t SavePool::ready(std::size_t entities, std::size_t slots) const {
 }
 
 void SavePool::prepare(std::size_t entities, std::size_t slots) {
+    entities_ = entities;
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
     if (!helper_.threaded()) {
         to_free_.clear();
         return;
     }
-    // A restart or a quickload lets go of the recording's keyframes at once: only max_free of them stay.
+    // A restart or a quickload lets go of the recording's keyframes at once: only free_limit() of them stay.
     free_surplus();
-    // A spare only when fewer than max_free saves with room are ready: a let-go save's pages are present
+    // A spare only when fewer than free_limit() saves with room are ready: a let-go save's pages are present
     // already, so a second copy of the world made ahead would only sit there.
-    if (spare_.valid() || ready(entities, slots) >= max_free_) {
+    if (spare_.valid() || ready(entities, slots) >= free_limit()) {
         free_in_own_job();
         return;
     }
@@ -102,6 +111,7 @@ void SavePool::prepare(std::size_t entities, std::size_t slots) {
 }
 
 void SavePool::start_spare(std::size_t entities, std::size_t slots) {
+    ++made_;
     spare_ = helper_.run([entities, slots, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
         auto save = std::make_shared<SavedGame>();

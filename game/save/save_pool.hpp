@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <future>
 #include <memory>
 #include <vector>
@@ -17,13 +18,17 @@ namespace qs {
 class SavePool {
    public:
     /// Up to `max_watched` handed-out saves are watched. At most `max_free` saves are kept ready for the next
-    /// capture, the spare counted: of those nothing else holds any more, the newest are kept for reuse and
+    /// capture, the spare counted, and fewer when they are big: no more than `ready_bytes` of them, but
+    /// always one (free_limit()). Of those nothing else holds any more, the newest are kept for reuse and
     /// the others freed on `helper`'s thread, which also makes the spares (it must outlive the pool; a
     /// spare's job owns everything it touches). The session's keyframes need one: each capture lets go of
-    /// the keyframe before it, so the save it took is replaced by the one let go. The second is for an F5
-    /// that comes while the rewind still encodes an older keyframe and holds its save (F5 does not wait).
-    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 2)
-        : helper_(helper), max_watched_(max_watched), max_free_(max_free) {}
+    /// the keyframe before it (the rewind encodes a keyframe it keeps as soon as it is taken, so it is
+    /// compact by then), so the save it took is replaced by the one let go. A second one ready lets an F5
+    /// right after another, or right after an F9, capture without waiting for a spare; in a big world it
+    /// would be a whole copy of the world held in reserve.
+    explicit SavePool(Worker& helper, std::size_t max_watched = 64, std::size_t max_free = 2,
+                      std::size_t ready_bytes = 32u << 20)
+        : helper_(helper), max_watched_(max_watched), max_free_(max_free), ready_bytes_(ready_bytes) {}
     SavePool(const SavePool&) = delete;
     SavePool& operator=(const SavePool&) = delete;
 
@@ -49,6 +54,21 @@ class SavePool {
     bool has_spare() const { return spare_.valid(); }
     /// Saves ready for a capture: watched ones nothing else holds, and the spare.
     std::size_t ready_saves() const { return ready(0, 0); }
+    /// The memory a save for a world of `entities` holds (room_for() entities and slots).
+    static constexpr std::size_t save_bytes(std::size_t entities) {
+        return room_for(entities) * (sizeof(Entity) + sizeof(EntityMap::SlotState) + sizeof(std::uint32_t));
+    }
+    /// How many saves are kept ready for a world of the size last asked for: max_free, as many as fit in
+    /// ready_bytes, but at least one (none when max_free is 0).
+    std::size_t free_limit() const {
+        if (max_free_ == 0) return 0;
+        const std::size_t fit = ready_bytes_ / save_bytes(entities_);
+        return fit < 1 ? 1 : fit > max_free_ ? max_free_ : fit;
+    }
+    /// Tests: the memory of saves kept ready (see the constructor).
+    void set_ready_bytes(std::size_t bytes) { ready_bytes_ = bytes; }
+    /// For tests: saves the pool has made so far (fresh in acquire() and spares), none reused counted.
+    std::size_t made() const { return made_; }
     bool spare_ready() const {
         return spare_.valid() && spare_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
     }
@@ -66,7 +86,9 @@ class SavePool {
     std::vector<std::shared_ptr<SavedGame>> to_free_;  ///< let go, freed by the next spare's thread
     std::future<std::shared_ptr<SavedGame>> spare_;
     Worker& helper_;
-    std::size_t max_watched_, max_free_;
+    std::size_t max_watched_, max_free_, ready_bytes_;
+    std::size_t entities_ = 0;  ///< the world size last asked for (acquire, prepare)
+    std::size_t made_ = 0;
 };
 
 }  // namespace qs

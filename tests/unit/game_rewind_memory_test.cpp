@@ -122,3 +122,34 @@ TEST_CASE("rewind memory: a keyframe tick does not wait for an older keyframe's 
     CHECK_FALSE(rewind.encoding());
     CHECK(rewind.compact_keyframes() > 0);
 }
+
+TEST_CASE("rewind memory: a session's keyframes cycle through two whole saves, the first one included") {
+    // The level start's keyframe is a save of the pool, and a keyframe the rewind keeps compact is encoded
+    // as soon as it is taken: each capture then finds the save the keyframe before let go, and no third
+    // whole copy of the world is made beside the newest keyframe and the one ready.
+    ScratchFolder saves("qs_rewind_two_saves");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    // A budget whose newest keyframes hold one whole snapshot, as the default one does at 100 000 entities
+    // (a quarter of it is less than one keyframe).
+    RewindBuffer::Limits limits;
+    limits.max_bytes = 800 * static_cast<std::size_t>(stress_entities);
+    session.set_rewind_limits(limits);
+    // As at 100 000 entities, where a second save kept ready would be a whole world held in reserve.
+    session.save_pool().set_ready_bytes(SavePool::save_bytes(static_cast<std::size_t>(stress_entities)));
+    REQUIRE(start_stress_level(session, stress_entities));
+    REQUIRE(session.save_pool().free_limit() == 1);
+    ActionState actions;
+    const std::int64_t keyframes = 24;  // past one sparse_keyframe_ticks, so one older keyframe is kept
+    REQUIRE(session.rebuild_ticks() * keyframes > limits.sparse_keyframe_ticks);
+    for (std::int64_t tick = 0; tick < session.rebuild_ticks() * keyframes; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+        // As in play, where a keyframe's encoding ends long before the next keyframe (tests run faster).
+        if (session.rewind().encoding()) session.rewind().finish_encoding();
+    }
+    CHECK(session.rewind().compact_keyframes() > 0);
+    CHECK(session.save_pool().made() == 2);
+    CHECK(session.save_pool().ready_saves() == 1);
+}
