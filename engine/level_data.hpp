@@ -38,20 +38,22 @@ struct SpriteEntry {
     std::string where;
 };
 
-/// One coloured sprite pixel: which entry it spawns and where (tile units, centre of the entity).
+/// One coloured sprite pixel, or one entity of an editor's level: which entry it spawns and where (tile
+/// units, centre of the entity). A level may hold 100 000 of them: nothing here that most do not need.
 struct SpritePlacement {
     int entry = 0;        ///< index into LevelData::sprite_entries
     int layer = 0;        ///< sprites/layerN.png
     int px = 0, py = 0;   ///< pixel in that layer
     int scale = 1;        ///< k: the layer is k x the geometry size
     double x = 0, y = 0;  ///< ((px + 0.5) / k, (py + 0.5) / k)
-    /// For a level from an editor: "PATH:X,Y: level L: entity E" (X, Y its cell), where messages about it
-    /// point; empty for a sprites pixel (messages name sprites/layerN.png:px,py).
-    std::string where;
 };
 
-/// Where messages about a placement point: its `where`, else "FOLDER/sprites/layerN.png:PX,PY".
-std::string placement_location(const std::filesystem::path& folder, const SpritePlacement& placement);
+struct LevelData;
+
+/// Where messages about a placement of `level` point: for a level from an editor, its entry's place
+/// ("PATH:X,Y: level L: entity E", X, Y its cell: an editor's entity is one entry and one placement);
+/// else "FOLDER/sprites/layerN.png:PX,PY".
+std::string placement_location(const LevelData& level, const SpritePlacement& placement);
 
 /// What a loader keeps of a level's visuals layers: their pixels (a run that draws the level), or only each
 /// layer's digest (a run that draws nothing: the look identity needs no more, and a layer is decoded row

@@ -641,7 +641,6 @@ std::optional<LevelData> EditorLevelBuilder::finish(const fs::path& folder, cons
         placement.py = static_cast<int>(std::floor(entity.y));
         placement.x = entity.x;
         placement.y = entity.y;
-        placement.where = entity.where;
         level.sprite_entries.push_back(std::move(entry));
         level.placements.push_back(std::move(placement));
     }

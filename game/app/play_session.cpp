@@ -124,8 +124,8 @@ void PlaySession::quicksave(std::int64_t tick) {
     print_level_report(0);
     auto started = Clock::now();
     // An older keyframe's whole snapshot goes back to the pool if its encoding is done; F5 never waits for
-    // one (a keyframe of 100 000 entities takes longer to encode than a frame lasts): the pool keeps a
-    // second save ready for it.
+    // one (a keyframe of 100 000 entities takes about a frame to encode). The rewind starts encoding a
+    // keyframe it keeps as soon as it is taken, so by the time it is older its encoding is long done.
     rewind_.take_finished_encodings();
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
     std::shared_ptr<SavedGame> save =
@@ -367,7 +367,8 @@ void PlaySession::step(const ActionState& actions) {
     if (!world_->game.completed && world_->game.timer_ticks % rebuild_ticks_ == 0) {
         // An older keyframe encoded since the last one lets go of its whole snapshot, which is the save this
         // one captures into. The tick never waits for one still running (a whole world of 100 000 entities
-        // takes longer to encode than a tick lasts): the pool keeps a second save for that case.
+        // takes longer to encode than a tick lasts); the keyframe before this one was encoded, if the
+        // rewind keeps it, from the moment it was taken.
         rewind_.take_finished_encodings();
         std::shared_ptr<SavedGame> keyframe =
             save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());

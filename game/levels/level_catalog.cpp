@@ -147,8 +147,8 @@ CheckedLevel check_package(const fs::path& file, VisualPixels pixels) {
             level.lvl_path = file / level.lvl_path.filename();
             for (std::string& warning : level.warnings)
                 warning = replace_all(warning, scratch, file.string());
-            for (SpritePlacement& placement : level.placements)
-                placement.where = replace_all(placement.where, scratch, file.string());
+            for (SpriteEntry& entry : level.sprite_entries)
+                entry.where = replace_all(entry.where, scratch, file.string());
         });
     });
     checked.package = std::move(package);

@@ -238,7 +238,7 @@ class Reach {
 };
 
 std::string pixel_where(const LevelData& level, const SpritePlacement& placement) {
-    return placement_location(level.folder, placement) + ": warning: ";
+    return placement_location(level, placement) + ": warning: ";
 }
 
 std::string tiles_text(double value) {

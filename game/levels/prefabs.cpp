@@ -145,9 +145,9 @@ void check_one_player(const LevelData& level, std::vector<std::string>& errors) 
         if (++players == 1) {
             first_player = &placement;
         } else if (players <= 1 + kMaxExtraPlayersNamed) {
-            errors.push_back(placement_location(level.folder, placement) +
-                             ": a second player (the first is at " + std::to_string(first_player->px) + "," +
-                             std::to_string(first_player->py) + "); a level has exactly one");
+            errors.push_back(placement_location(level, placement) + ": a second player (the first is at " +
+                             std::to_string(first_player->px) + "," + std::to_string(first_player->py) +
+                             "); a level has exactly one");
         }
     }
     if (players > 1 + kMaxExtraPlayersNamed) {
@@ -176,7 +176,7 @@ void check_gem_indices(const LevelData& level, const std::vector<Entity>& entiti
         const SpritePlacement& placement = level.placements[static_cast<std::size_t>(gem->state.placement)];
         auto [it, first] = first_with.emplace(gem->index, &placement);
         if (first) continue;
-        errors.push_back(placement_location(level.folder, placement) + ": a second gem with index " +
+        errors.push_back(placement_location(level, placement) + ": a second gem with index " +
                          std::to_string(gem->index) + " (the first is at " + std::to_string(it->second->px) +
                          "," + std::to_string(it->second->py) +
                          "); each gem of a level has its own index, 1 to " + std::to_string(Gem::max_index));

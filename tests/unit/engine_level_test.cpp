@@ -666,3 +666,22 @@ TEST_CASE("level: a folder with many problems reports all of them") {
          p + "/geometry/layer0.png:1,3: unknown colour #9ad0ff (nearest known: #808080 \"oneway\")",
          p + "/geometry/layer1.png:1,3: unknown colour #ffffff (nearest known: #808080 \"oneway\")"});
 }
+
+TEST_CASE("level: a placement is small, and messages about it point to its pixel or its editor entity") {
+    // A level may place 100 000 entities: a placement holds numbers only; an editor's text of where an
+    // entity is lives in its sprite entry (one entry per editor entity).
+    static_assert(sizeof(qs::SpritePlacement) <= 40);
+    qs::LevelData level;
+    level.folder = "/levels/mine";
+    level.sprite_entries.resize(2);
+    level.sprite_entries[1].where = "/maker/world.ldtk:3,4: level L1: entity Coin: ";
+    qs::SpritePlacement pixel;
+    pixel.entry = 0;
+    pixel.layer = 1;
+    pixel.px = 7;
+    pixel.py = 9;
+    CHECK(qs::placement_location(level, pixel) == "/levels/mine/sprites/layer1.png:7,9");
+    qs::SpritePlacement entity = pixel;
+    entity.entry = 1;
+    CHECK(qs::placement_location(level, entity) == "/maker/world.ldtk:3,4: level L1: entity Coin");
+}

@@ -63,7 +63,7 @@ std::shared_ptr<const LevelData> lab_level(const std::vector<std::string>& rows,
             if (c == '#') level->tiles.set(x, y, static_cast<std::uint8_t>(TileType::ground));
             for (std::size_t i = 0; i < entries.size(); ++i) {
                 if (entries[i].letter != c) continue;
-                level->placements.push_back({static_cast<int>(i), 0, x, y, 1, x + 0.5, y + 0.5, ""});
+                level->placements.push_back({static_cast<int>(i), 0, x, y, 1, x + 0.5, y + 0.5});
             }
         }
     }

@@ -16,8 +16,8 @@ LevelData small_level() {
     for (int x = 0; x < 10; ++x) level.tiles.set(x, 4, static_cast<std::uint8_t>(TileType::ground));
     level.sprite_entries.push_back({"#0000ff", "player", "", nlohmann::json::object(), ""});
     level.sprite_entries.push_back({"#00ff00", "goal", "", nlohmann::json::object(), ""});
-    level.placements.push_back({0, 0, 1, 3, 1, 1.5, 3.5, ""});
-    level.placements.push_back({1, 0, 8, 3, 1, 8.5, 3.5, ""});
+    level.placements.push_back({0, 0, 1, 3, 1, 1.5, 3.5});
+    level.placements.push_back({1, 0, 8, 3, 1, 8.5, 3.5});
     return level;
 }
 
