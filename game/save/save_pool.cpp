@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 
+#include "engine/page_populate.hpp"
+
 namespace qs {
 
 namespace {
@@ -43,12 +45,19 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t s
         if (has_room(*spare, entities, slots)) return spare;
         to_free_.push_back(std::move(spare));
     }
-    // Made here, with the room a spare has: once let go, it serves captures of a world grown a little too.
+    // Made here, with the room a spare has, its pages present (in one system call each, where writing them
+    // would fault each page): once let go, it serves captures of a world grown a little too without
+    // faulting on the game's thread then.
     ++made_;
     auto save = std::make_shared<SavedGame>();
-    save->snapshot.entities.reserve(room_for(entities));
-    save->snapshot.layout.slots.reserve(room_for(slots));
-    save->snapshot.layout.free_list.reserve(room_for(slots));
+    std::vector<Entity>& saved = save->snapshot.entities;
+    EntityMap::Layout& layout = save->snapshot.layout;
+    saved.reserve(room_for(entities));
+    layout.slots.reserve(room_for(slots));
+    layout.free_list.reserve(room_for(slots));
+    populate_pages(saved.data(), saved.capacity() * sizeof(Entity));
+    populate_pages(layout.slots.data(), layout.slots.capacity() * sizeof(EntityMap::SlotState));
+    populate_pages(layout.free_list.data(), layout.free_list.capacity() * sizeof(std::uint32_t));
     return save;
 }
 

@@ -161,3 +161,15 @@ TEST_CASE("capture_into over a used, larger snapshot gives exactly what a fresh 
     CHECK(reused.snapshot.entities.size() == fresh.snapshot.entities.size());
     CHECK(qs::encode_save_body(reused) == qs::encode_save_body(fresh));
 }
+
+TEST_CASE("save pool: a save made on the spot has a spare's room") {
+    // No spare, nothing let go: acquire() makes one, with the room a spare has (its pages made present),
+    // so that once let go it also serves a world grown by a few shots.
+    qs::Worker helper;
+    qs::SavePool pool(helper);
+    std::shared_ptr<qs::SavedGame> save = pool.acquire(5000, 6000);
+    CHECK(save->snapshot.entities.capacity() >= qs::SavePool::room_for(5000));
+    CHECK(save->snapshot.layout.slots.capacity() >= qs::SavePool::room_for(6000));
+    CHECK(save->snapshot.layout.free_list.capacity() >= qs::SavePool::room_for(6000));
+    CHECK(pool.made() == 1);
+}
