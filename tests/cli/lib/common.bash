@@ -23,11 +23,13 @@ sized() {
 
 # xvfb-run -a, each call starting its search for a free display at a number of its own: tests run in
 # parallel, and an X server that finds its display taken can remove the other server's socket on its way
-# out, leaving that server's clients without a display.
+# out, leaving that server's clients without a display. The number mixes the calling process, a count of
+# its calls and bash's RANDOM (reseeded in every subshell) over 30 000 displays: two tests' calls at the
+# same moment, or two calls a test starts at once, pick the same one about once in 30 000.
 qs_xvfb_calls=0
 xvfb-run() {
     qs_xvfb_calls=$((qs_xvfb_calls + 1))
-    command xvfb-run -n $((100 + (BASHPID * 7 + qs_xvfb_calls * 131) % 3000)) "$@"
+    command xvfb-run -n $((100 + (BASHPID * 7919 + qs_xvfb_calls * 4099 + RANDOM) % 30000)) "$@"
 }
 
 pass() { checks=$((checks + 1)); echo "ok: $*"; }
