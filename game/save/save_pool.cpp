@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <atomic>
 
-#include "engine/page_populate.hpp"
-
 namespace qs {
 
 namespace {
@@ -45,20 +43,10 @@ std::shared_ptr<SavedGame> SavePool::acquire(std::size_t entities, std::size_t s
         if (has_room(*spare, entities, slots)) return spare;
         to_free_.push_back(std::move(spare));
     }
-    // Made here, with the room a spare has, its pages present (in one system call each, where writing them
-    // would fault each page): once let go, it serves captures of a world grown a little too without
-    // faulting on the game's thread then.
+    // Made here, as a spare is: once let go, it serves captures of a world grown a little too, its pages
+    // present.
     ++made_;
-    auto save = std::make_shared<SavedGame>();
-    std::vector<Entity>& saved = save->snapshot.entities;
-    EntityMap::Layout& layout = save->snapshot.layout;
-    saved.reserve(room_for(entities));
-    layout.slots.reserve(room_for(slots));
-    layout.free_list.reserve(room_for(slots));
-    populate_pages(saved.data(), saved.capacity() * sizeof(Entity));
-    populate_pages(layout.slots.data(), layout.slots.capacity() * sizeof(EntityMap::SlotState));
-    populate_pages(layout.free_list.data(), layout.free_list.capacity() * sizeof(std::uint32_t));
-    return save;
+    return new_save(room_for(entities), room_for(slots));
 }
 
 void SavePool::keep(std::shared_ptr<SavedGame> save) {
@@ -123,19 +111,23 @@ void SavePool::start_spare(std::size_t entities, std::size_t slots) {
     ++made_;
     spare_ = helper_.run([entities, slots, surplus = std::move(to_free_)]() mutable {
         surplus.clear();  // freed here, not on the game's thread
-        auto save = std::make_shared<SavedGame>();
-        // Made to size here, every page written (small blocks too, which populate_pages leaves alone): the
-        // capture then only assigns (World::begin_copy), and the slot table and free list it exports fit in
-        // present pages (SlotMap::export_layout_into).
-        save->snapshot.entities.resize(entities);
-        EntityMap::Layout& layout = save->snapshot.layout;
-        layout.slots.resize(slots);
-        layout.slots.clear();
-        layout.free_list.resize(slots);
-        layout.free_list.clear();
-        return save;
+        return new_save(entities, slots);
     });
     to_free_.clear();
+}
+
+std::shared_ptr<SavedGame> SavePool::new_save(std::size_t entities, std::size_t slots) {
+    auto save = std::make_shared<SavedGame>();
+    // Made to size, every page written (small blocks too): the capture then only assigns
+    // (World::begin_copy), and the slot table and free list it exports fit in present pages
+    // (SlotMap::export_layout_into).
+    save->snapshot.entities.resize(entities);
+    EntityMap::Layout& layout = save->snapshot.layout;
+    layout.slots.resize(slots);
+    layout.slots.clear();
+    layout.free_list.resize(slots);
+    layout.free_list.clear();
+    return save;
 }
 
 }  // namespace qs

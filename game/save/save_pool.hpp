@@ -75,6 +75,9 @@ class SavePool {
 
    private:
     void start_spare(std::size_t entities, std::size_t slots);
+    /// A save with room for `entities` and `slots`, every page of it written (a spare, or one made in
+    /// acquire() when none is ready).
+    static std::shared_ptr<SavedGame> new_save(std::size_t entities, std::size_t slots);
     /// Moves the let-go saves beyond max_free ready ones (the spare counted) to to_free_, oldest first.
     void free_surplus();
     /// Frees to_free_ in a job of its own on the helper's thread.
