@@ -33,8 +33,8 @@ struct SpriteEntry {
     std::string prefab;
     std::string id;  ///< empty when the entry has none
     nlohmann::json config = nlohmann::json::object();
-    /// For a level from an editor: "PATH:X,Y: level L: entity E", the start of messages about the entry;
-    /// empty for a .lvl entry (messages name spr_prefabs[i]).
+    /// For a level from an editor: "PATH:X,Y: level L: entity E" (X, Y its cell), where messages about the
+    /// entry and its one placement point; empty for a .lvl entry (messages name spr_prefabs[i]).
     std::string where;
 };
 

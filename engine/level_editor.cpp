@@ -630,7 +630,7 @@ std::optional<LevelData> EditorLevelBuilder::finish(const fs::path& folder, cons
         SpriteEntry entry;
         entry.prefab = prefabs_[i];
         entry.id = ids[i];
-        entry.where = entity.where + ": ";
+        entry.where = entity.where;
         for (const EditorField& field : entity.fields) {
             if (field.name == "id") continue;
             entry.config[field.name] = resolve(resolve, field.value, entity, field.name);

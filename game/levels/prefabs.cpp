@@ -97,7 +97,7 @@ struct ConfiguredEntry {
 /// "LVL: spr_prefabs[i] (prefab): ", the start of a message about one entry.
 std::string entry_context(const LevelData& level, std::size_t i) {
     if (!level.sprite_entries[i].where.empty())
-        return level.sprite_entries[i].where + "(" + level.sprite_entries[i].prefab + "): ";
+        return level.sprite_entries[i].where + ": (" + level.sprite_entries[i].prefab + "): ";
     return level.lvl_path.string() + ": spr_prefabs[" + std::to_string(i) + "] (" +
            level.sprite_entries[i].prefab + "): ";
 }

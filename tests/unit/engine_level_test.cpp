@@ -674,7 +674,7 @@ TEST_CASE("level: a placement is small, and messages about it point to its pixel
     qs::LevelData level;
     level.folder = "/levels/mine";
     level.sprite_entries.resize(2);
-    level.sprite_entries[1].where = "/maker/world.ldtk:3,4: level L1: entity Coin: ";
+    level.sprite_entries[1].where = "/maker/world.ldtk:3,4: level L1: entity Coin";
     qs::SpritePlacement pixel;
     pixel.entry = 0;
     pixel.layer = 1;
