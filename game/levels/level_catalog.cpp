@@ -267,6 +267,12 @@ bool list_stamps(const fs::path& dir, Wanted wanted, std::vector<std::string>& e
     return !ec || ec == std::errc::no_such_file_or_directory;
 }
 
+/// Whether a level name given to play could be a folder's name in a levels dir: one path part, no "." or
+/// "..".
+bool names_one_folder(const std::string& name) {
+    return !name.empty() && name.find('/') == std::string::npos && name != "." && name != "..";
+}
+
 }  // namespace
 
 CheckedLevel check_level(const fs::path& folder, VisualPixels pixels) {
@@ -373,8 +379,7 @@ bool LevelVerdicts::recall(std::uint64_t fingerprint, LevelListing& listing) con
 }
 
 std::optional<fs::path> first_dir_level_folder(const std::vector<fs::path>& dirs, const std::string& name) {
-    if (dirs.empty() || name.empty() || name.find('/') != std::string::npos || name == "." || name == "..")
-        return std::nullopt;
+    if (dirs.empty() || !names_one_folder(name)) return std::nullopt;
     for (const fs::path& folder : level_folders({dirs.front()})) {
         // A package's listing is named after the level inside it: only unpacking it would tell.
         if (is_level_package_path(folder)) return std::nullopt;
@@ -395,7 +400,7 @@ std::vector<std::pair<std::size_t, std::size_t>> shadowed_listings(const std::ve
 
 std::vector<fs::path> later_level_folders_named(const std::vector<fs::path>& dirs, const std::string& name) {
     std::vector<fs::path> out;
-    if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..") return out;
+    if (!names_one_folder(name)) return out;
     for (std::size_t i = 1; i < dirs.size(); ++i) {
         const fs::path folder = dirs[i] / name;
         std::error_code ec;
