@@ -270,8 +270,6 @@ std::vector<Entity> build_level_entities(const LevelData& level, std::vector<std
             [&](auto& e) {
                 e.state.x = placement.x;
                 e.state.y = placement.y;
-                e.state.prev_x = placement.x;
-                e.state.prev_y = placement.y;
                 e.state.placement = static_cast<std::int32_t>(p);
                 for (const auto& [field, refs] : resolved[placement.entry]) {
                     ReferenceSetter setter{field, refs};

@@ -147,10 +147,7 @@ void copy_restored(const WorldSnapshot& snapshot, std::vector<Entity>& entities,
             continue;
         }
         entities[i] = snapshot.entities[next++];
-        BodyState& state = body_state(entities[i]);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
+        body_state(entities[i]).body = nullptr;
         types[i] = static_cast<std::uint8_t>(entities[i].index());
     }
 }

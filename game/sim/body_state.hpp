@@ -47,8 +47,7 @@ struct BodyState {
     /// the game spawned in play (a projectile). Saves use it to carry an entity into an edited level.
     std::int32_t placement = -1;
 
-    b2Body* body = nullptr;         ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
-    double prev_x = 0, prev_y = 0;  ///< position one tick ago, for interpolated drawing (not state)
+    b2Body* body = nullptr;  ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
 
     /// Whether the saved fields hold the same bits (so -0.0 differs from 0.0: exactness, not arithmetic).
     bool same_fields(const BodyState& other) const {

@@ -195,6 +195,8 @@ void World::flush_changes() {
     for (Entity& entity : spawns) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         changes_.mark_layout(ref.index);
+        fit_previous();
+        previous_from_here(ref.index);
         create_body(ref);
         index_.inserted(entities, ref);
     }
@@ -209,6 +211,7 @@ void World::step(const ActionState& actions) {
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
     if (index_.stale(entities)) index_all();  // the SlotMap was changed behind the World's back
+    if (previous_.size() != entities.slot_count()) fit_previous();
 
     // Only busy and woken entities are stepped, in slot index order (not storage order: that depends on
     // history, and a load or F5 does not restore it): an idle one (a coin, a door) would not change here.
@@ -217,9 +220,8 @@ void World::step(const ActionState& actions) {
     for (std::uint32_t slot : index_.think_order()) {
         const EntityRef ref = to_ref(entities.key_at_slot(slot));
         Entity& entity = entities.value_at_slot(slot);
-        BodyState& state = body_state(entity);
-        state.prev_x = state.x;
-        state.prev_y = state.y;
+        const BodyState& state = body_state(entity);
+        previous_[slot] = {state.x, state.y};
         std::visit(
             [&]<class T>(T& e) {
                 if constexpr (Thinks<T>) {
@@ -424,6 +426,38 @@ b2Body* World::make_still_body(EntityRef ref, const BodyState& state, const Stil
 void World::destroy_body(BodyState& state) {
     if (state.body && physics_) physics_->DestroyBody(state.body);
     state.body = nullptr;
+}
+
+World::Previous World::previous(EntityRef ref) const {
+    const Entity* entity = entities.get(to_key(ref));
+    if (!entity) return {};
+    if (ref.index < previous_.size()) return previous_[ref.index];
+    const BodyState& state = body_state(*entity);  // (inserted behind the World's back, not stepped yet)
+    return {state.x, state.y};
+}
+
+void World::fit_previous() {
+    const std::size_t had = previous_.size(), slots = entities.slot_count();
+    previous_.resize(slots);
+    for (std::size_t slot = had; slot < slots; ++slot) previous_from_here(static_cast<std::uint32_t>(slot));
+}
+
+void World::previous_from_here(std::uint32_t slot) {
+    if (slot >= previous_.size() || !entities.slot_alive(slot)) return;
+    const BodyState& state = body_state(entities.value_at_slot(slot));
+    previous_[slot] = {state.x, state.y};
+}
+
+void World::previous_from_here(const std::vector<std::uint32_t>& relaid,
+                               const std::vector<std::uint32_t>& rewritten) {
+    fit_previous();
+    for (const std::uint32_t slot : relaid) previous_from_here(slot);
+    for (const std::uint32_t slot : rewritten) previous_from_here(slot);
+}
+
+void World::all_previous_from_here() {
+    previous_.resize(entities.slot_count());
+    for (std::uint32_t slot = 0; slot < previous_.size(); ++slot) previous_from_here(slot);
 }
 
 }  // namespace qs

@@ -103,7 +103,8 @@ class World {
         return restored_since_ ? &restore_changed_since_ : nullptr;
     }
     /// Makes this world what restore(capture()) would make it, without copying the entities: every body is
-    /// rebuilt in index order in a fresh Box2D world, prev_x/prev_y become x/y and the indexes are rebuilt.
+    /// rebuilt in index order in a fresh Box2D world, every entity is drawn from where it stands (previous())
+    /// and the indexes are rebuilt.
     /// Only the storage order may differ from a restored world's, and nothing depends on it (ticks step
     /// entities in slot order). The canonical rebuild after F5 and every
     /// PlaySession::rebuild_ticks(), so that the future after it equals the future after a load.
@@ -145,6 +146,13 @@ class World {
         return entity ? std::get_if<T>(entity) : nullptr;
     }
     const Entity* find_entity(EntityRef ref) const { return entities.get(to_key(ref)); }
+    /// Where an entity stood one tick ago: its position before its last think, or where it stands when it
+    /// has not thought since it was made, restored, rebuilt or put back. For interpolated drawing and the
+    /// player's stomp. Not state: no save, snapshot or rewind recording holds it. {0, 0} for a dead ref.
+    struct Previous {
+        double x = 0, y = 0;
+    };
+    Previous previous(EntityRef ref) const;
     /// The player (nullptr only in a world without one).
     Player* player() { return get<Player>(game.player); }
     /// Says that `ref`'s entity changed this tick, for a write the World cannot see (an entity that
@@ -291,6 +299,15 @@ class World {
     void restored_from(const WorldSnapshot& snapshot);
     void create_body(EntityRef ref);
     void destroy_body(BodyState& state);
+    /// previous_ sized to the slot table; a slot it gains is drawn from where its entity stands.
+    void fit_previous();
+    /// Slot `slot`'s entity drawn from where it stands (a dead slot: nothing to do).
+    void previous_from_here(std::uint32_t slot);
+    /// fit_previous(), then the entities of the slots a restore patched or wrote drawn from where they stand.
+    void previous_from_here(const std::vector<std::uint32_t>& relaid,
+                            const std::vector<std::uint32_t>& rewritten);
+    /// Every entity drawn from where it stands.
+    void all_previous_from_here();
 
     // ---- the still bodies near the player (world.cpp) ----
     /// Whether Box2D must hold every still body: whole physics mode, or a still body with a velocity (odd).
@@ -333,6 +350,7 @@ class World {
     bool stepping_ = false;
     bool put_back_ = false;  ///< put_back() ran since the last build: Box2D and the indexes are behind
     ChangeMarks changes_;
+    std::vector<Previous> previous_;  ///< per slot: previous(); kept beside the entities, not in them
     // restore_changed()'s scratch, kept between calls: each snapshot slot's entity (its rank among the
     // live ones), the slots whose layout changes and those whose entity is written.
     std::vector<std::uint32_t> restore_rank_;

@@ -105,7 +105,7 @@ bool still_shape_overlaps(const StillFixture& fixture, const b2AABB& box) {
     return b2TestOverlap(shape_box, box);
 }
 
-constexpr int wake_ticks = 2;  ///< a new idle entity's prev_x and Box2D state settle within two ticks
+constexpr int wake_ticks = 2;  ///< a new idle entity's previous() and Box2D state settle within two ticks
 
 }  // namespace
 
@@ -293,7 +293,7 @@ void WorldIndex::index_position(EntityRef ref, const Entity& entity,
 void WorldIndex::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out) {
     std::visit(
         [&]<class T>(const T& e) {
-            // A new idle entity's prev_x, and a body's state (x as a float, awake false), settle in the
+            // A new idle entity's previous(), and a body's state (x as a float, awake false), settle in the
             // ticks after it is made: it is stepped like a busy one until then. Every entity of a type with
             // a body has one (a still one in Box2D or not).
             if (!is_busy && (inserted || HasBody<T>))

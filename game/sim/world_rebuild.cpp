@@ -20,10 +20,10 @@
 
 namespace qs {
 
-/// For every entity: prev_x/prev_y = x/y, with a snapshot capture_into(), and the index's scan_one() with
-/// the chunk as its part. begin_copy() sets the snapshot and the scan up, then copy_chunks() on one or two
-/// threads at once does the slots a chunk at a time; the index's end_scan(chunks) joins the scan once all
-/// are done.
+/// For every entity: drawn from where it stands (previous()), with a snapshot capture_into(), and the index's
+/// scan_one() with the chunk as its part. begin_copy() sets the snapshot and the scan up, then copy_chunks()
+/// on one or two threads at once does the slots a chunk at a time; the index's end_scan(chunks) joins the
+/// scan once all are done.
 struct World::CopyJob {
     static constexpr std::size_t chunk = 256;  ///< slots (a multiple of 64: each chunk's own busy words)
     std::optional<TerrainWindow::Box> player;  ///< the still bodies near it get theirs
@@ -77,18 +77,15 @@ void check_restorable_snapshot(const WorldSnapshot& snapshot) {
 }
 
 /// The layout of the `relaid` slots patched to `snapshot`'s (EntityMap::patch_layout) and the snapshot's
-/// entities written over the `rewritten` ones, each as a restore leaves it (no body, drawn from where it
-/// stands); `entity_at(i)` is where slot i's entity lies in the snapshot.
+/// entities written over the `rewritten` ones, each as a restore leaves it (no body; the caller draws them
+/// from where they stand); `entity_at(i)` is where slot i's entity lies in the snapshot.
 template <class At>
 void patch_restored_slots(EntityMap& entities, const WorldSnapshot& snapshot,
                           const std::vector<std::uint32_t>& relaid,
                           const std::vector<std::uint32_t>& rewritten, At&& entity_at) {
     const auto fresh = [&](EntityMap::Key key) {
         Entity entity = snapshot.entities[entity_at(key.index)];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
+        body_state(entity).body = nullptr;
         return entity;
     };
     entities.patch_layout(snapshot.layout, relaid, fresh);
@@ -108,12 +105,10 @@ void World::restore(const WorldSnapshot& snapshot) {
     std::size_t next = 0;
     entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
         Entity entity = snapshot.entities[next++];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;  // drawn from where it stands
-        state.prev_y = state.y;
+        body_state(entity).body = nullptr;
         return entity;
     });
+    all_previous_from_here();
     game = snapshot.game;
     build_imported();
     restored_from(snapshot);
@@ -138,12 +133,8 @@ void World::build_spawned() {
     put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
-    for (Entity& entity : entities) {
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
-    }
+    for (Entity& entity : entities) body_state(entity).body = nullptr;
+    all_previous_from_here();
     build_imported();
 }
 
@@ -225,7 +216,7 @@ std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const Quick
     pending_erase_.clear();
     pending_spawn_.clear();
     // Every slot not marked since the snapshot was taken holds what it holds (the same slot state, the same
-    // entity, drawn from where it stands: prev_x/prev_y move only with a mark). The marked ones are patched
+    // entity, drawn from where it stands: previous() moves only with a mark). The marked ones are patched
     // in the layout when their state or generation differs, else their entity is written over.
     changes_.since_slots(restore_changed_since_);
     const auto before = static_cast<std::uint32_t>(entities.slot_count());
@@ -242,6 +233,7 @@ std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const Quick
     }
     patch_restored_slots(entities, snapshot, restore_relaid_, restore_rewritten_,
                          [&](std::uint32_t i) { return base.entity_of(i); });
+    previous_from_here(restore_relaid_, restore_rewritten_);
     still_bodies_.clear();
     game = snapshot.game;
     changes_.mark_all();
@@ -308,15 +300,11 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
             restore_rewritten_.push_back(i);
             continue;
         }
-        BodyState& state = body_state(live);
-        if (std::bit_cast<std::uint64_t>(state.prev_x) != std::bit_cast<std::uint64_t>(state.x) ||
-            std::bit_cast<std::uint64_t>(state.prev_y) != std::bit_cast<std::uint64_t>(state.y)) {
-            state.prev_x = state.x;
-            state.prev_y = state.y;
-        }
+        if (i < previous_.size()) previous_from_here(i);
     }
     patch_restored_slots(entities, snapshot, restore_relaid_, restore_rewritten_,
                          [&](std::uint32_t i) { return restore_rank_[i]; });
+    previous_from_here(restore_relaid_, restore_rewritten_);
     still_bodies_.clear();
     game = snapshot.game;
     changes_.mark_all();
@@ -331,7 +319,7 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
 
 void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     // What restore(capture()) does, step by step, on the live entities (they already hold the values a
-    // snapshot would copy): the bodies die with the Box2D world, prev_x/prev_y become x/y, then the same
+    // snapshot would copy): the bodies die with the Box2D world, each is drawn from where it stands, the same
     // scan and bodies as restore(). The storage order stays: nothing the world does depends on it (ticks
     // go in slot order, bodies are made in slot order), so it need not be import_layout's. The position
     // indexes (touchables, reacts_untouched_, camera_areas_) stay: they name entities by reference and hold
@@ -370,8 +358,8 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
         index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
         return;
     }
-    // The helper takes chunks of slots (each entity's prev_x/prev_y reset, its copy in the snapshot and its
-    // scan) while this thread builds the terrain, then this thread takes the chunks left. Bodies are made
+    // The helper takes chunks of slots (each entity drawn from where it stands, its copy in the snapshot and
+    // its scan) while this thread builds the terrain, then this thread takes the chunks left. Bodies are made
     // once every chunk is done. A helper busy elsewhere finds no chunk left when it gets to the job.
     struct Stop {  // if this thread throws, the helper's job ends before the World can go
         CopyJob& job;
@@ -416,11 +404,7 @@ void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
                      const GameState* game_before) {
     if (!put_back_) {
         // Every entity drawn from where it stands, as after restore(); the touched ones again below.
-        for (Entity& entity : entities) {
-            BodyState& state = body_state(entity);
-            state.prev_x = state.x;
-            state.prev_y = state.y;
-        }
+        all_previous_from_here();
         put_back_ = true;
     }
     if (layout_changed) {
@@ -431,11 +415,10 @@ void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
         if (index >= slots || !entities.slot_alive(index)) continue;
         Entity& entity = entities.value_at_slot(index);
         entity = recorded[index];
-        BodyState& state = body_state(entity);
-        state.body = nullptr;
-        state.prev_x = state.x;
-        state.prev_y = state.y;
+        body_state(entity).body = nullptr;
     }
+    fit_previous();
+    for (const std::uint32_t index : changed) previous_from_here(index);
     // What the world was at a quicksave may have changed here too (a rewind to before it).
     for (const std::uint32_t index : changed) changes_.mark(index);
     if (game_before) game = *game_before;
@@ -454,6 +437,7 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
             live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
     }
     job.first[job.chunks] = live;
+    previous_.resize(slots);  // (before a helper writes its chunks' part)
     index_.begin_scan(entities, job.chunks);
     if (!snapshot) return;
     prepare_snapshot(*snapshot);
@@ -472,9 +456,8 @@ void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
         for (auto slot = static_cast<std::uint32_t>(c * CopyJob::chunk); slot < end; ++slot) {
             if (!entities.slot_alive(slot)) continue;
             Entity& entity = entities.value_at_slot(slot);
-            BodyState& state = body_state(entity);
-            state.prev_x = state.x;
-            state.prev_y = state.y;
+            const BodyState& state = body_state(entity);
+            previous_[slot] = {state.x, state.y};
             if (snapshot) {
                 Entity& copy = snapshot->entities[rank];
                 copy = entity;

@@ -192,10 +192,11 @@ void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, 
     // Lower draw layers first (the player last, so it is never hidden behind a sign or a coin); dense
     // order within a layer. Layers are few: one pass per layer over the entities, no sort of all of them
     // each frame (SDL skips sprites outside the canvas).
-    const auto draw_one = [&](const Entity& entity) {
+    const auto draw_one = [&](EntityMap::Key key, const Entity& entity) {
         const BodyState& s = body_state(entity);
+        const World::Previous was = world.previous(to_ref(key));
         const EntityDrawContext context{
-            renderer, sheet,        left_px, top_px, lerp(s.prev_x, s.x, alpha), lerp(s.prev_y, s.y, alpha),
+            renderer, sheet,        left_px, top_px, lerp(was.x, s.x, alpha), lerp(was.y, s.y, alpha),
             seconds,  player_squash};
         std::visit([&](const auto& e) { draw_entity(e, context); }, entity);
     };
@@ -204,8 +205,8 @@ void WorldView::draw_entities(SDL_Renderer* renderer, const SpriteSheet& sheet, 
     };
     // Within a layer in slot order, as the world steps them (storage order depends on history).
     for (int layer = 0; layer <= top_draw_layer; ++layer) {
-        world.entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
-            if (layer_of(entity) == layer) draw_one(entity);
+        world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
+            if (layer_of(entity) == layer) draw_one(key, entity);
         });
     }
 }

@@ -653,3 +653,48 @@ TEST_CASE("entities: gems have the same future after a capture and a restore, an
     CHECK(found_gems(*world) == found_gems(*plain));
     CHECK(dump_state(*world, 0).dump() == dumps[90]);
 }
+
+TEST_CASE("entities: where an entity stood a tick ago is kept beside it, not in it") {
+    // The entity holds its state and its Box2D body only: every whole copy (a quicksave, the rewind's
+    // keyframes and its recorded world) is that much smaller.
+    static_assert(sizeof(Entity) <= 168);
+    auto world = make_world({
+        "P.........",
+        "..........",
+        "......w.t.",
+        "##########",
+    });
+    Driver d{*world};
+    EntityRef player_ref = world->game.player, walker_ref;
+    REQUIRE(first<Walker>(*world, &walker_ref));
+    first<Turret>(*world)->cooldown = 3;
+    // Made: drawn from where it stands.
+    CHECK(world->previous(player_ref).x == world->player()->state.x);
+    // A shot spawned in a tick starts where it stands.
+    d.ticks(3, {Action::right});
+    EntityRef shot_ref;
+    const Projectile* shot = first<Projectile>(*world, &shot_ref);
+    REQUIRE(shot);
+    CHECK(world->previous(shot_ref).x == shot->state.x);
+    CHECK(world->previous(shot_ref).y == shot->state.y);
+    d.ticks(17, {Action::right});
+    // One tick: the previous() of a mover is its position before the tick.
+    const double player_x = world->player()->state.x, walker_x = first<Walker>(*world)->state.x;
+    d.tick({Action::right});
+    CHECK(world->previous(player_ref).x == player_x);
+    CHECK(world->previous(walker_ref).x == walker_x);
+    CHECK(world->player()->state.x != player_x);
+    // A restore and a rebuild draw every entity from where it stands.
+    world->rebuild_canonical();
+    CHECK(world->previous(player_ref).x == world->player()->state.x);
+    CHECK(world->previous(walker_ref).x == first<Walker>(*world)->state.x);
+    d.tick({Action::right});
+    const WorldSnapshot saved = world->capture();
+    d.tick({Action::right});
+    CHECK(world->previous(player_ref).x != world->player()->state.x);
+    world->restore(saved);
+    CHECK(world->previous(player_ref).x == world->player()->state.x);
+    CHECK(world->previous(player_ref).y == world->player()->state.y);
+    // A dead reference stood nowhere.
+    CHECK(world->previous(EntityRef{}).x == 0);
+}

@@ -116,8 +116,6 @@ TEST_CASE("soak: 100000 random operations; every load restores the snapshot exac
             BodyState& state = body_state(entity);
             state.x = 0.5 + pick(23);
             state.y = 0.5 + pick(3);
-            state.prev_x = state.x;
-            state.prev_y = state.y;
             if (auto* shot = std::get_if<Projectile>(&entity)) {
                 EntityMap::Layout layout = world->entities.export_layout();
                 auto index = static_cast<std::uint32_t>(pick(static_cast<int>(layout.slots.size())));

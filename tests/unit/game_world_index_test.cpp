@@ -44,9 +44,9 @@ namespace {
 /// order, so an F5, which keeps it, and a load, which makes it index order, go on alike.)
 std::vector<std::uint8_t> fingerprint(const World& world) {
     std::vector<std::uint8_t> out = exact_state(world);
-    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
-        const BodyState& s = body_state(entity);
-        for (const double prev : {s.prev_x, s.prev_y}) {
+    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity&) {
+        const World::Previous was = world.previous(to_ref(key));
+        for (const double prev : {was.x, was.y}) {
             const auto* bytes = reinterpret_cast<const std::uint8_t*>(&prev);
             out.insert(out.end(), bytes, bytes + sizeof prev);
         }
@@ -64,10 +64,9 @@ std::string dump_of(const World& world) {
 /// The dump and the prev positions (the dump rounds what it shows).
 std::string dump_and_prevs(const World& world) {
     std::string out = dump_of(world);
-    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
-        const BodyState& s = body_state(entity);
-        out +=
-            " " + std::to_string(key.index) + ":" + std::to_string(s.prev_x) + "," + std::to_string(s.prev_y);
+    world.entities.for_each_by_index([&](EntityMap::Key key, const Entity&) {
+        const World::Previous was = world.previous(to_ref(key));
+        out += " " + std::to_string(key.index) + ":" + std::to_string(was.x) + "," + std::to_string(was.y);
     });
     return out;
 }

@@ -191,7 +191,7 @@ void Player::correct_corner(World& world, double vy) {
     }
 }
 
-void Player::react(World& world, EntityRef) {
+void Player::react(World& world, EntityRef self) {
     if (!alive()) return;
     // A wall stops the run (so pushing into a wall does not keep a stored speed).
     if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
@@ -221,7 +221,8 @@ void Player::react(World& world, EntityRef) {
     world.for_each_walker_overlapping(
         state.x, state.y, half_width, half_height, [&](EntityRef ref, Walker& walker) {
             bool from_above = state.vy > 0 && state.y + half_height < walker.state.y;
-            if (from_above || state.prev_y + half_height <= walker.state.y - Walker::half_height + 0.1) {
+            if (from_above ||
+                world.previous(self).y + half_height <= walker.state.y - Walker::half_height + 0.1) {
                 world.erase(ref);
                 world.emit_sound(Sound::stomp);
                 state.vy = -world.tuning().stomp_bounce_speed;

@@ -18,8 +18,6 @@ void Turret::think(World& world, EntityRef self) {
     shot.state.x = state.x + direction * (half_width + Projectile::half_width + 0.05);
     shot.state.y = state.y;
     shot.state.vx = direction * shot_speed;
-    shot.state.prev_x = shot.state.x;
-    shot.state.prev_y = shot.state.y;
     if (!world.spawn(shot)) return;  // the world is full: no shot this time
     ++shots_fired;
     world.emit_sound(Sound::shoot);
