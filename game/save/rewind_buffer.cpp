@@ -147,7 +147,6 @@ void copy_restored(const WorldSnapshot& snapshot, std::vector<Entity>& entities,
             continue;
         }
         entities[i] = snapshot.entities[next++];
-        body_state(entities[i]).body = nullptr;
         types[i] = static_cast<std::uint8_t>(entities[i].index());
     }
 }
@@ -248,7 +247,6 @@ void RewindBuffer::record_slot(std::uint32_t index, const Entity* entity) {
         return;
     }
     entities_[index] = *entity;
-    body_state(entities_[index]).body = nullptr;
     types_[index] = static_cast<std::uint8_t>(entity->index());
 }
 
@@ -579,7 +577,6 @@ void RewindBuffer::record_changes(World& world, const std::vector<std::uint32_t>
         }
         if (now) {
             recorded = *now;
-            body_state(recorded).body = nullptr;
         } else {
             recorded = Entity{};
         }

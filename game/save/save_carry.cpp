@@ -297,7 +297,6 @@ std::optional<WorldSnapshot> carry_save(const SavedGame& save, const WorldSnapsh
         }
         Entity value = saved[k];
         for_each_entity_ref(value, remap);
-        body_state(value).body = nullptr;
         new_key_of[packed(saved_keys[k])] = to_ref(map.insert(std::move(value)));
         ++report.kept;
     }
@@ -315,7 +314,6 @@ std::optional<WorldSnapshot> carry_save(const SavedGame& save, const WorldSnapsh
             player->spawn_y = std::get<Player>(slot).spawn_y;
         }
         body_state(value).placement = body_state(slot).placement;
-        body_state(value).body = nullptr;
         slot = std::move(value);
         ++report.kept;
     }

@@ -9,8 +9,6 @@
 
 #include "engine/fields.hpp"
 
-class b2Body;
-
 namespace qs {
 
 /// Ranges shared by several field lists (values read from saves and .lvl files are checked against them).
@@ -46,8 +44,6 @@ struct BodyState {
     /// The index of the sprite placement (LevelData::placements) the level built it from; -1 for an entity
     /// the game spawned in play (a projectile). Saves use it to carry an entity into an edited level.
     std::int32_t placement = -1;
-
-    b2Body* body = nullptr;  ///< this entity's own Box2D body (runtime only, rebuilt on load), or none
 
     /// Whether the saved fields hold the same bits (so -0.0 differs from 0.0: exactness, not arithmetic).
     bool same_fields(const BodyState& other) const {

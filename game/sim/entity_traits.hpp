@@ -75,10 +75,10 @@ template <class T>
 concept StillBody = HasBody<T> && requires(const T& entity) {
     { entity.still_box() } -> std::same_as<StillBox>;
 };
-/// A switch can toggle it (a door opens or closes, a platform or turret starts or stops).
+/// A switch can toggle it (a door opens or closes, a platform or turret starts or stops); `self` is its ref.
 template <class T>
-concept Toggleable = requires(T& entity, World& world) {
-    entity.toggle(world);
+concept Toggleable = requires(T& entity, World& world, EntityRef self) {
+    entity.toggle(world, self);
 };
 /// Never moves, and react() does nothing unless the player's box overlaps its box
 /// (`static constexpr bool idle_until_touched = true`: a coin, a checkpoint). The World then spends nothing

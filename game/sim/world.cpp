@@ -182,9 +182,8 @@ void World::erase(EntityRef ref) {
 void World::flush_changes() {
     for (EntityRef ref : pending_erase_) {
         if (Entity* entity = entities.get(to_key(ref))) {
-            BodyState& state = body_state(*entity);
-            if (state.body && is_still_entity(*entity)) std::erase(still_bodies_, ref);
-            destroy_body(state);
+            if (body_at(ref.index) && is_still_entity(*entity)) std::erase(still_bodies_, ref);
+            destroy_body(ref.index);
             index_.erased(ref.index);
             entities.erase(to_key(ref));
             changes_.mark_layout(ref.index);
@@ -198,7 +197,7 @@ void World::flush_changes() {
         fit_previous();
         previous_from_here(ref.index);
         create_body(ref);
-        index_.inserted(entities, ref);
+        index_.inserted(entities, ref, body_at(ref.index));
     }
     // A still entity spawned with a velocity (odd) needs every still body in Box2D from now on.
     if (all_still_bodies()) hold_all_still_bodies();
@@ -245,16 +244,16 @@ void World::step(const ActionState& actions) {
         const Entity& entity = entities.value_at_slot(slot);
         BodyState& state = body_state(entities.value_at_slot(slot));
         BodyState moved = state;
-        if (state.body) {
-            const b2Vec2& p = state.body->GetPosition();
-            const b2Vec2& v = state.body->GetLinearVelocity();
+        if (const b2Body* body = body_at(slot)) {
+            const b2Vec2& p = body->GetPosition();
+            const b2Vec2& v = body->GetLinearVelocity();
             moved.x = p.x;
             moved.y = p.y;
             moved.vx = v.x;
             moved.vy = v.y;
-            moved.angle = state.body->GetAngle();
-            moved.spin = state.body->GetAngularVelocity();
-            moved.awake = state.body->IsAwake();
+            moved.angle = body->GetAngle();
+            moved.spin = body->GetAngularVelocity();
+            moved.awake = body->IsAwake();
         } else if (is_still_entity(entity)) {
             moved = still_body_report(state);
         } else {
@@ -288,6 +287,7 @@ void World::step(const ActionState& actions) {
 }
 
 void World::start_physics(const std::optional<TerrainWindow::Box>& player) {
+    drop_physics();
     physics_ = std::make_unique<b2World>(b2Vec2(0.0f, 0.0f));
     one_way_filter_ = std::make_unique<OneWayFilter>(*this);
     physics_->SetContactListener(one_way_filter_.get());
@@ -319,7 +319,7 @@ void World::hold_all_still_bodies() {
     for (std::uint32_t slot = 0; slot < entities.slot_count(); ++slot) {
         if (!entities.slot_alive(slot)) continue;
         Entity& entity = entities.value_at_slot(slot);
-        if (!body_state(entity).body) add_still_body(to_ref(entities.key_at_slot(slot)), entity);
+        if (!body_at(slot)) add_still_body(to_ref(entities.key_at_slot(slot)), entity);
     }
     holds_all_still_ = true;
 }
@@ -338,7 +338,7 @@ void World::follow_still_bodies() {
         const std::optional<StillFixture> fixture = still_fixture_of(*entity);
         const bool keep =
             fixture && WorldIndex::still_near(fixture->fat_box(), player, TerrainWindow::keep_margin);
-        if (!keep) destroy_body(body_state(*entity));
+        if (!keep) destroy_body(ref.index);
         return !keep;
     });
     if (!player) return;
@@ -349,8 +349,8 @@ void World::follow_still_bodies() {
     const double reach_y = player->half_height + TerrainWindow::margin;
     index_.still_grid().query(player->x - reach_x, player->y - reach_y, player->x + reach_x,
                               player->y + reach_y, [&](const GridIndex::Item& item) {
-                                  const Entity* entity = entities.get(to_key(item.ref));
-                                  if (entity && !body_state(*entity).body) still_found.push_back(item.ref);
+                                  if (entities.contains(to_key(item.ref)) && !body_at(item.ref.index))
+                                      still_found.push_back(item.ref);
                               });
     if (still_found.empty()) return;
     std::sort(still_found.begin(), still_found.end(),
@@ -362,7 +362,7 @@ std::optional<TerrainWindow::Box> World::player_box() const {
     const Player* player = find<Player>(game.player);
     if (!player) return std::nullopt;
     // The body's position is the state's, as a float (make_box_body); the state stands in before the body.
-    const b2Body* body = player->state.body;
+    const b2Body* body = this->body(game.player);
     const double x = body ? body->GetPosition().x : static_cast<float>(player->state.x);
     const double y = body ? body->GetPosition().y : static_cast<float>(player->state.y);
     return TerrainWindow::Box{x, y, Player::half_width, Player::half_height};
@@ -403,6 +403,9 @@ b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kin
     def.gravityScale = 0.0f;
     def.userData.pointer = body_tag(ref);
     b2Body* body = physics_->CreateBody(&def);
+    if (ref.index >= bodies_.size())
+        bodies_.resize(std::max<std::size_t>(ref.index + 1, entities.slot_count()));
+    bodies_[ref.index] = body;
     b2PolygonShape box;
     box.SetAsBox(static_cast<float>(half_width), static_cast<float>(half_height),
                  b2Vec2(0.0f, static_cast<float>(offset_y)), 0.0f);
@@ -423,9 +426,21 @@ b2Body* World::make_still_body(EntityRef ref, const BodyState& state, const Stil
     return body;
 }
 
-void World::destroy_body(BodyState& state) {
-    if (state.body && physics_) physics_->DestroyBody(state.body);
-    state.body = nullptr;
+void World::destroy_body(std::uint32_t slot) {
+    if (slot >= bodies_.size() || !bodies_[slot]) return;
+    if (physics_) physics_->DestroyBody(bodies_[slot]);
+    bodies_[slot] = nullptr;
+}
+
+void World::drop_physics() {
+    // Only the entries of bodies in Box2D are set (make_box_body, destroy_body): a walk over its bodies,
+    // not over every slot (a quickload of 100 000 entities has a handful). A terrain body's tag names no
+    // slot that holds a body, so its entry, if any, is null already.
+    for (b2Body* body = physics_ ? physics_->GetBodyList() : nullptr; body; body = body->GetNext()) {
+        const std::uint32_t slot = ref_from_tag(body->GetUserData().pointer).index;
+        if (slot < bodies_.size() && bodies_[slot] == body) bodies_[slot] = nullptr;
+    }
+    physics_.reset();
 }
 
 World::Previous World::previous(EntityRef ref) const {

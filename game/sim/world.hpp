@@ -153,6 +153,11 @@ class World {
         double x = 0, y = 0;
     };
     Previous previous(EntityRef ref) const;
+    /// The Box2D body of `ref`'s entity, or nullptr (none in Box2D now, or a dead ref). Kept beside the
+    /// entities, not in them: no save, snapshot or rewind recording holds it; make_box_body() registers it.
+    b2Body* body(EntityRef ref) const {
+        return ref.index < bodies_.size() && entities.contains(to_key(ref)) ? bodies_[ref.index] : nullptr;
+    }
     /// The player (nullptr only in a world without one).
     Player* player() { return get<Player>(game.player); }
     /// Says that `ref`'s entity changed this tick, for a write the World cannot see (an entity that
@@ -228,9 +233,9 @@ class World {
     bool entity_solid_at(double x, double y);
     /// How an entity's body moves.
     enum class BodyKind : std::uint8_t { fixed, kinematic, dynamic };
-    /// Creates a box body for `ref` from its saved state (position, velocity, angle, awake); the box's
-    /// centre sits `offset_y` below the entity centre. Dynamic bodies have fixed rotation, no friction
-    /// and no Box2D gravity (entities apply their own).
+    /// Creates a box body for `ref` from its saved state (position, velocity, angle, awake), as body(ref)
+    /// from now on; the box's centre sits `offset_y` below the entity centre. Dynamic bodies have fixed
+    /// rotation, no friction and no Box2D gravity (entities apply their own).
     b2Body* make_box_body(EntityRef ref, const BodyState& state, BodyKind kind, double half_width,
                           double half_height, std::uint16_t category, std::uint16_t mask,
                           double offset_y = 0);
@@ -298,7 +303,12 @@ class World {
     /// up from here again.
     void restored_from(const WorldSnapshot& snapshot);
     void create_body(EntityRef ref);
-    void destroy_body(BodyState& state);
+    /// Slot `slot`'s body out of Box2D, if it has one.
+    void destroy_body(std::uint32_t slot);
+    /// A slot's body (no generation check: the slot's entity is the one asked about).
+    b2Body* body_at(std::uint32_t slot) const { return slot < bodies_.size() ? bodies_[slot] : nullptr; }
+    /// The Box2D world gone with every body in it: no entity has one.
+    void drop_physics();
     /// previous_ sized to the slot table; a slot it gains is drawn from where its entity stands.
     void fit_previous();
     /// Slot `slot`'s entity drawn from where it stands (a dead slot: nothing to do).
@@ -351,6 +361,7 @@ class World {
     bool put_back_ = false;  ///< put_back() ran since the last build: Box2D and the indexes are behind
     ChangeMarks changes_;
     std::vector<Previous> previous_;  ///< per slot: previous(); kept beside the entities, not in them
+    std::vector<b2Body*> bodies_;     ///< per slot: body(); null past its end
     // restore_changed()'s scratch, kept between calls: each snapshot slot's entity (its rank among the
     // live ones), the slots whose layout changes and those whose entity is written.
     std::vector<std::uint32_t> restore_rank_;

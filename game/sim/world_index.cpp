@@ -80,10 +80,11 @@ bool box2d_entity_solid_at(b2World& physics, const b2Vec2& point, const b2AABB& 
 /// Reference mode's scan of the still entities that have no body in Box2D: whether `test(ref)` holds for
 /// one of them.
 template <class Test>
-bool any_unbodied_still(const EntityMap& entities, Test&& test) {
+bool any_unbodied_still(const EntityMap& entities, const std::vector<b2Body*>& bodies, Test&& test) {
     bool found = false;
     entities.for_each_by_index([&](EntityMap::Key key, const Entity& entity) {
-        if (!found && is_still_entity(entity) && !body_state(entity).body) found = test(to_ref(key));
+        const bool bodied = key.index < bodies.size() && bodies[key.index];
+        if (!found && is_still_entity(entity) && !bodied) found = test(to_ref(key));
     });
     return found;
 }
@@ -176,7 +177,7 @@ void WorldIndex::scan_one(EntityRef ref, const Entity& entity,
     const bool is_busy = busy(entity);
     if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
     const std::size_t items = out.still_items.size();
-    index_body(ref, entity, is_busy, false, &out);
+    index_body(ref, entity, is_busy, false, &out, nullptr);
     // A still entity's broad-phase box was just listed: near the player, it gets its body.
     if (player && out.still_items.size() > items) {
         const GridIndex::Item& item = out.still_items.back();
@@ -244,27 +245,31 @@ void WorldIndex::assign_built(const WorldIndex& built) {
     bodied_ = built.bodied_;
 }
 
-void WorldIndex::find_moving_solids(const EntityMap& entities) {
+void WorldIndex::find_moving_solids(const EntityMap& entities, const std::vector<b2Body*>& bodies) {
     moving_solids_.clear();
-    for (EntityRef ref : bodied_) index_moving_body(ref, entities.get(to_key(ref)));
+    for (EntityRef ref : bodied_) {
+        if (ref.index < bodies.size() && entities.contains(to_key(ref)))
+            index_moving_body(ref, bodies[ref.index]);
+    }
 }
 
-void WorldIndex::finish(const EntityMap& entities, int width, int height, bool positions) {
-    find_moving_solids(entities);
+void WorldIndex::finish(const EntityMap& entities, const std::vector<b2Body*>& bodies, int width, int height,
+                        bool positions) {
+    find_moving_solids(entities, bodies);
     // Level entities are placed inside the level; the grids cover it (anything outside lands on a border).
     // (build() hands back the grid's old item storage, for the next call.)
     if (positions) touchables_.build(width, height, index_batch_.touchables);
     static_solids_.build(width, height, index_batch_.static_solids);
 }
 
-void WorldIndex::inserted(const EntityMap& entities, EntityRef ref) {
+void WorldIndex::inserted(const EntityMap& entities, EntityRef ref, const b2Body* body) {
     const Entity& entity = *entities.get(to_key(ref));
     if (busy_bits_.size() * 64 <= ref.index) busy_bits_.resize(ref.index / 64 + 1, 0);
     const bool is_busy = busy(entity);
     if (is_busy) busy_bits_[ref.index / 64] |= std::uint64_t{1} << (ref.index % 64);
     ++busy_count_;
     index_position(ref, entity, nullptr);
-    index_body(ref, entity, is_busy, true, nullptr);
+    index_body(ref, entity, is_busy, true, nullptr, body);
 }
 
 void WorldIndex::index_position(EntityRef ref, const Entity& entity,
@@ -290,7 +295,8 @@ void WorldIndex::index_position(EntityRef ref, const Entity& entity,
         entity);
 }
 
-void WorldIndex::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out) {
+void WorldIndex::index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out,
+                            const b2Body* body) {
     std::visit(
         [&]<class T>(const T& e) {
             // A new idle entity's previous(), and a body's state (x as a float, awake false), settle in the
@@ -313,17 +319,16 @@ void WorldIndex::index_body(EntityRef ref, const Entity& entity, bool is_busy, b
                 if (out) {
                     out->bodied.push_back(ref);
                 } else {
-                    index_moving_body(ref, &entity);
+                    index_moving_body(ref, body);
                 }
             }
         },
         entity);
 }
 
-void WorldIndex::index_moving_body(EntityRef ref, const Entity* entity) {
+void WorldIndex::index_moving_body(EntityRef ref, const b2Body* body) {
     // (Every static body is a still entity's, made by make_still_body: a moving body is kinematic or
     // dynamic, and Box2D alone knows its broad-phase box.)
-    const b2Body* body = entity ? body_state(*entity).body : nullptr;
     if (!body) return;
     for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
         if (is_solid(f)) {
@@ -407,7 +412,7 @@ void WorldIndex::end_tick() {
 
 void World::index_all() {
     index_.scan(entities, std::nullopt, true);
-    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    index_.finish(entities, bodies_, level_->tiles.width, level_->tiles.height, true);
 }
 
 bool World::mover_near(const b2AABB& query) const {
@@ -415,7 +420,7 @@ bool World::mover_near(const b2AABB& query) const {
         const Entity* entity = entities.get(to_key(ref));
         if (!entity) continue;
         const BodyState& state = body_state(*entity);
-        const b2Body* body = state.body;
+        const b2Body* body = body_at(ref.index);
         if (!body || !body->IsEnabled()) continue;  // a disabled body has no proxy
         // Box2D keeps a moving proxy's box within the shape's box grown by 4 b2_aabbExtension and stretched
         // by 4 steps of its displacement (b2DynamicTree::MoveProxy); this bound is wider than that.
@@ -456,11 +461,10 @@ bool World::entity_solid_at(double x, double y) {
     if (index_.odd_solids()) return box2d_entity_solid_at(*physics_, point, box);
     if (index_.reference_mode()) {
         return box2d_entity_solid_at(*physics_, point, box) ||
-               any_unbodied_still(entities, [&](EntityRef ref) { return hits_still(ref); });
+               any_unbodied_still(entities, bodies_, [&](EntityRef ref) { return hits_still(ref); });
     }
     auto hits_moving = [&](EntityRef ref) {
-        const Entity* entity = entities.get(to_key(ref));
-        const b2Body* body = entity ? body_state(*entity).body : nullptr;
+        const b2Body* body = this->body(ref);
         if (!body || !body->IsEnabled()) return false;
         for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
             if (is_solid(f) && f->TestPoint(point)) return true;
@@ -609,11 +613,10 @@ bool World::box_blocked(double x, double y, double half_width, double half_heigh
     if (index_.odd_solids()) return box2d_box_blocked(*physics_, box);
     if (index_.reference_mode()) {
         return box2d_box_blocked(*physics_, box) ||
-               any_unbodied_still(entities, [&](EntityRef ref) { return blocks_still(ref); });
+               any_unbodied_still(entities, bodies_, [&](EntityRef ref) { return blocks_still(ref); });
     }
     auto blocks_moving = [&](EntityRef ref) {
-        const Entity* entity = entities.get(to_key(ref));
-        const b2Body* body = entity ? body_state(*entity).body : nullptr;
+        const b2Body* body = this->body(ref);
         if (!body || !body->IsEnabled()) return false;
         for (const b2Fixture* f = body->GetFixtureList(); f; f = f->GetNext()) {
             if (is_solid(f) && shape_overlaps(f, box)) return true;

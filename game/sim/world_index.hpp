@@ -6,7 +6,7 @@
 //
 //   index.scan(entities, player_box, true);  // or begin_scan, scan_one per part (threads), end_scan
 //   ... make the bodies of index.bodied() and index.still_found() ...
-//   index.finish(entities, width, height, true);
+//   index.finish(entities, bodies, width, height, true);
 //   index.plan_thinks(entities);             // a tick: think_order(), walkers, plan_reacts, react_order()
 #pragma once
 
@@ -22,6 +22,7 @@
 #include "game/sim/world_snapshot.hpp"
 
 struct b2AABB;
+class b2Body;
 
 namespace qs {
 
@@ -75,7 +76,9 @@ class WorldIndex {
     void end_scan(const EntityMap& entities, std::size_t parts) { end_scan(entities.size(), parts); }
     /// After the bodies exist: what the moving bodies are (moving_solids()), then the still entities' grid
     /// and with `positions` the touchables' grid built, over a level of `width` x `height` tiles.
-    void finish(const EntityMap& entities, int width, int height, bool positions);
+    /// `bodies` is the World's body per slot (World::body()).
+    void finish(const EntityMap& entities, const std::vector<b2Body*>& bodies, int width, int height,
+                bool positions);
     /// What scan_by_index() and then finish() build for a world restored from `snapshot` (its layout and
     /// entities; `player` as player_box() gives it then), except what reads the bodies: the moving solids
     /// (find_moving_solids(), once the bodies exist). Reads only `snapshot`: it may run on another thread
@@ -86,11 +89,11 @@ class WorldIndex {
     /// left to find_moving_solids().
     void assign_built(const WorldIndex& built);
     /// finish()'s look at the bodies: which entities of bodied() have a moving solid body.
-    void find_moving_solids(const EntityMap& entities);
+    void find_moving_solids(const EntityMap& entities, const std::vector<b2Body*>& bodies);
     /// Whether the SlotMap changed behind the World's back (a scan is due).
     bool stale(const EntityMap& entities) const { return busy_count_ != entities.size(); }
-    /// Notes an entity just inserted, after its body was made.
-    void inserted(const EntityMap& entities, EntityRef ref);
+    /// Notes an entity just inserted, after its body (if any: `body`) was made.
+    void inserted(const EntityMap& entities, EntityRef ref, const b2Body* body);
     /// Forgets the busy bit of an entity about to be erased.
     void erased(std::uint32_t slot);
     /// The entities with a moving body and the still ones near the player from the last scan (the World
@@ -135,9 +138,11 @@ class WorldIndex {
     /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box,
     /// an entity with a moving body, listed in `out` if given, else entered now (woken_, the grid,
     /// index_moving_body()).
-    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out);
-    /// What a moving body is, read from it: a solid one joins moving_solids_. `entity` may be null (gone).
-    void index_moving_body(EntityRef ref, const Entity* entity);
+    /// index_moving_body() of `body`.
+    void index_body(EntityRef ref, const Entity& entity, bool is_busy, bool inserted, ScanOut* out,
+                    const b2Body* body);
+    /// What a moving body is, read from it: a solid one joins moving_solids_. `body` may be null (none).
+    void index_moving_body(EntityRef ref, const b2Body* body);
 
     /// The grid items of a scan, built once (kept between calls for their storage).
     struct IndexBatch {

@@ -57,10 +57,8 @@ void World::capture_into(WorldSnapshot& snapshot) const {
     prepare_snapshot(snapshot);
     snapshot.entities.clear();
     // Dense order is arbitrary; a snapshot lists entities by index.
-    entities.for_each_by_index([&](EntityMap::Key, const Entity& entity) {
-        snapshot.entities.push_back(entity);
-        body_state(snapshot.entities.back()).body = nullptr;
-    });
+    entities.for_each_by_index(
+        [&](EntityMap::Key, const Entity& entity) { snapshot.entities.push_back(entity); });
 }
 
 namespace {
@@ -77,17 +75,13 @@ void check_restorable_snapshot(const WorldSnapshot& snapshot) {
 }
 
 /// The layout of the `relaid` slots patched to `snapshot`'s (EntityMap::patch_layout) and the snapshot's
-/// entities written over the `rewritten` ones, each as a restore leaves it (no body; the caller draws them
-/// from where they stand); `entity_at(i)` is where slot i's entity lies in the snapshot.
+/// entities written over the `rewritten` ones (the caller draws them from where they stand); `entity_at(i)`
+/// is where slot i's entity lies in the snapshot.
 template <class At>
 void patch_restored_slots(EntityMap& entities, const WorldSnapshot& snapshot,
                           const std::vector<std::uint32_t>& relaid,
                           const std::vector<std::uint32_t>& rewritten, At&& entity_at) {
-    const auto fresh = [&](EntityMap::Key key) {
-        Entity entity = snapshot.entities[entity_at(key.index)];
-        body_state(entity).body = nullptr;
-        return entity;
-    };
+    const auto fresh = [&](EntityMap::Key key) { return snapshot.entities[entity_at(key.index)]; };
     entities.patch_layout(snapshot.layout, relaid, fresh);
     for (const std::uint32_t i : rewritten)
         entities.value_at_slot(i) = fresh({i, snapshot.layout.slots[i].generation});
@@ -98,16 +92,12 @@ void patch_restored_slots(EntityMap& entities, const WorldSnapshot& snapshot,
 void World::restore(const WorldSnapshot& snapshot) {
     check_restorable_snapshot(snapshot);
     restored_since_ = false;
-    physics_.reset();
+    drop_physics();
     put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
     std::size_t next = 0;
-    entities.import_layout(snapshot.layout, [&](EntityMap::Key) {
-        Entity entity = snapshot.entities[next++];
-        body_state(entity).body = nullptr;
-        return entity;
-    });
+    entities.import_layout(snapshot.layout, [&](EntityMap::Key) { return snapshot.entities[next++]; });
     all_previous_from_here();
     game = snapshot.game;
     build_imported();
@@ -121,7 +111,7 @@ void World::build_imported() {
     start_physics(player);
     index_.scan(entities, player, true);
     make_bodies();
-    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    index_.finish(entities, bodies_, level_->tiles.width, level_->tiles.height, true);
 }
 
 void World::build_spawned() {
@@ -129,11 +119,10 @@ void World::build_spawned() {
     // no free slot, so the import would rebuild the same map in other storage. Only what the import gives
     // each value is done here: no body, drawn from where it stands. The spawned entities hold no body yet.
     restored_since_ = false;
-    physics_.reset();
+    drop_physics();
     put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
-    for (Entity& entity : entities) body_state(entity).body = nullptr;
     all_previous_from_here();
     build_imported();
 }
@@ -206,12 +195,7 @@ void World::restored_from(const WorldSnapshot& snapshot) {
 
 std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const QuickloadBase& base) {
     const auto& want = snapshot.layout.slots;
-    // The bodies die with the Box2D world: the entities holding one forget it (no other entity holds one).
-    for (b2Body* body = physics_ ? physics_->GetBodyList() : nullptr; body; body = body->GetNext()) {
-        if (Entity* entity = entities.get(to_key(ref_from_tag(body->GetUserData().pointer))))
-            body_state(*entity).body = nullptr;
-    }
-    physics_.reset();
+    drop_physics();
     put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
@@ -242,7 +226,7 @@ std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const Quick
     start_physics(player);
     index_.assign_built(base.index);
     make_bodies();
-    index_.find_moving_solids(entities);
+    index_.find_moving_solids(entities, bodies_);
     restored_since_ = true;
     return restore_relaid_.size() + restore_rewritten_.size();
 }
@@ -261,15 +245,14 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
     }
     check_restorable_snapshot(snapshot);
     const auto& want = snapshot.layout.slots;
-    physics_.reset();
+    drop_physics();
     put_back_ = false;
     pending_erase_.clear();
     pending_spawn_.clear();
     // Each slot against the snapshot: a slot whose state or generation differs is patched in the layout (a
     // value that comes alive is the snapshot's); one alive in both with the same generation keeps its value
-    // when its bytes equal the snapshot's (a snapshot's entities hold no body, so a live one with a body
-    // differs), else the snapshot's is written over it. Every kept value then gets what restore() gives a
-    // copied one: no body, drawn from where it stands.
+    // when its bytes equal the snapshot's, else the snapshot's is written over it. Every kept value then
+    // gets what restore() gives a copied one: no body (they died above), drawn from where it stands.
     const auto before = static_cast<std::uint32_t>(entities.slot_count());
     restore_rank_.resize(want.size());
     restore_relaid_.clear();
@@ -312,7 +295,7 @@ std::size_t World::restore_changed(const WorldSnapshot& snapshot) {
     start_physics(player);
     index_.scan_by_index(entities, player);
     make_bodies();
-    index_.finish(entities, level_->tiles.width, level_->tiles.height, true);
+    index_.finish(entities, bodies_, level_->tiles.width, level_->tiles.height, true);
     restored_from(snapshot);
     return restore_relaid_.size() + restore_rewritten_.size();
 }
@@ -334,16 +317,12 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
         }
         return;
     }
-    physics_.reset();
+    // Every body dies with the Box2D world, the player's too, as on a restore (player_box() then places the
+    // terrain window from its state).
+    drop_physics();
     pending_erase_.clear();
     pending_spawn_.clear();
-    // The dead bodies' pointers: the still ones are listed, the moving ones get new bodies; the player's is
-    // forgotten now, as restore() forgets it on import (player_box() places the terrain window from it).
-    for (EntityRef ref : still_bodies_) {
-        if (Entity* entity = entities.get(to_key(ref))) body_state(*entity).body = nullptr;
-    }
     still_bodies_.clear();
-    if (Entity* player = entities.get(to_key(game.player))) body_state(*player).body = nullptr;
     // No change mark: no saved field, slot or free list entry changes here (prev positions and bodies are
     // not recorded), so the next recorded tick compares only what that tick changes.
     const std::optional<TerrainWindow::Box> player = player_box();
@@ -355,7 +334,7 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
         copy_chunks(snapshot, *copy);
         index_.end_scan(entities, copy->chunks);
         make_bodies();
-        index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
+        index_.finish(entities, bodies_, level_->tiles.width, level_->tiles.height, false);
         return;
     }
     // The helper takes chunks of slots (each entity drawn from where it stands, its copy in the snapshot and
@@ -396,7 +375,7 @@ void World::rebuild_canonical(WorldSnapshot* snapshot, Worker* helper) {
     if (copy->failure) std::rethrow_exception(copy->failure);
     index_.end_scan(entities, copy->chunks);
     make_bodies();
-    index_.finish(entities, level_->tiles.width, level_->tiles.height, false);
+    index_.finish(entities, bodies_, level_->tiles.width, level_->tiles.height, false);
 }
 
 void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
@@ -413,9 +392,8 @@ void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
     const auto slots = static_cast<std::uint32_t>(entities.slot_count());
     for (const std::uint32_t index : changed) {
         if (index >= slots || !entities.slot_alive(index)) continue;
-        Entity& entity = entities.value_at_slot(index);
-        entity = recorded[index];
-        body_state(entity).body = nullptr;
+        entities.value_at_slot(index) = recorded[index];
+        if (index < bodies_.size()) bodies_[index] = nullptr;  // (its old body stays in Box2D until settle())
     }
     fit_previous();
     for (const std::uint32_t index : changed) previous_from_here(index);
@@ -458,11 +436,7 @@ void World::copy_chunks(WorldSnapshot* snapshot, CopyJob& job) {
             Entity& entity = entities.value_at_slot(slot);
             const BodyState& state = body_state(entity);
             previous_[slot] = {state.x, state.y};
-            if (snapshot) {
-                Entity& copy = snapshot->entities[rank];
-                copy = entity;
-                body_state(copy).body = nullptr;
-            }
+            if (snapshot) snapshot->entities[rank] = entity;
             index_.scan_one(to_ref(entities.key_at_slot(slot)), entity, job.player, c);
             ++rank;
         }

@@ -86,11 +86,11 @@ TEST_CASE("conveyor: a switch stops and starts it; stopped it carries nobody") {
     d.ticks(20);
     EntityRef belt;
     REQUIRE(first<Conveyor>(*world, &belt));
-    world->get<Conveyor>(belt)->toggle(*world);
+    world->get<Conveyor>(belt)->toggle(*world, belt);
     const double x0 = world->player()->state.x;
     d.ticks(60);
     CHECK(world->player()->state.x == doctest::Approx(x0).epsilon(0.001));
-    world->get<Conveyor>(belt)->toggle(*world);
+    world->get<Conveyor>(belt)->toggle(*world, belt);
     d.ticks(60);
     CHECK(world->player()->state.x - x0 == doctest::Approx(3.0).epsilon(0.05));
 }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <box2d/box2d.h>
+
 #include "game/save/rewind_buffer.hpp"
 #include "game/save/state_dump.hpp"
 
@@ -654,10 +656,10 @@ TEST_CASE("entities: gems have the same future after a capture and a restore, an
     CHECK(dump_state(*world, 0).dump() == dumps[90]);
 }
 
-TEST_CASE("entities: where an entity stood a tick ago is kept beside it, not in it") {
-    // The entity holds its state and its Box2D body only: every whole copy (a quicksave, the rewind's
-    // keyframes and its recorded world) is that much smaller.
-    static_assert(sizeof(Entity) <= 168);
+TEST_CASE("entities: where an entity stood a tick ago and its body are kept beside it, not in it") {
+    // The entity holds its state only: every whole copy (a quicksave, the rewind's keyframes and its
+    // recorded world) is that much smaller.
+    static_assert(sizeof(Entity) <= 160);
     auto world = make_world({
         "P.........",
         "..........",
@@ -695,6 +697,10 @@ TEST_CASE("entities: where an entity stood a tick ago is kept beside it, not in 
     world->restore(saved);
     CHECK(world->previous(player_ref).x == world->player()->state.x);
     CHECK(world->previous(player_ref).y == world->player()->state.y);
-    // A dead reference stood nowhere.
+    // A dead reference stood nowhere and has no body; the player's body is the World's.
     CHECK(world->previous(EntityRef{}).x == 0);
+    CHECK(world->body(EntityRef{}) == nullptr);
+    REQUIRE(world->body(player_ref));
+    CHECK(world->body(player_ref)->GetPosition().x == static_cast<float>(world->player()->state.x));
+    CHECK(world->body(walker_ref) == nullptr);  // a walker moves without Box2D
 }

@@ -104,11 +104,11 @@ MapLevel corridor() {
 /// vertices) or spike rectangle, or an entity body; and whether it touches.
 std::vector<std::string> player_contacts(World& world) {
     std::vector<std::string> out;
-    Player* player = world.player();
-    if (!player || !player->state.body) return out;
-    for (b2ContactEdge* edge = player->state.body->GetContactList(); edge; edge = edge->next) {
+    const b2Body* body = world.body(world.game.player);
+    if (!body) return out;
+    for (const b2ContactEdge* edge = body->GetContactList(); edge; edge = edge->next) {
         b2Contact* contact = edge->contact;
-        const bool mine = contact->GetFixtureA()->GetBody() == player->state.body;
+        const bool mine = contact->GetFixtureA()->GetBody() == body;
         b2Fixture* other = mine ? contact->GetFixtureB() : contact->GetFixtureA();
         const int child = mine ? contact->GetChildIndexB() : contact->GetChildIndexA();
         std::ostringstream text;
@@ -169,8 +169,7 @@ void check_still_window(World& world, StillWindowCount& count) {
     for (EntityRef ref : world.still_bodies()) listed.push_back(ref.index);
     std::sort(listed.begin(), listed.end());
     REQUIRE(std::adjacent_find(listed.begin(), listed.end()) == listed.end());
-    const Player* player = world.find<Player>(world.game.player);
-    const b2Body* player_body = player ? player->state.body : nullptr;
+    const b2Body* player_body = world.body(world.game.player);
     std::vector<std::uint32_t> with_body;
     for (std::size_t i = 0; i < world.entities.size(); ++i) {
         const std::uint32_t index = world.entities.key_at_dense(i).index;
@@ -178,7 +177,7 @@ void check_still_window(World& world, StillWindowCount& count) {
             [&]<class T>(const T& e) {
                 if constexpr (StillBody<T>) {
                     ++count.still;
-                    const bool has = e.state.body != nullptr;
+                    const bool has = world.body(to_ref(world.entities.key_at_dense(i))) != nullptr;
                     if (has) with_body.push_back(index);
                     if (!player_body) return;
                     const b2AABB fat = still_fixture(e.state, e.still_box()).fat_box();

@@ -6,8 +6,8 @@
 namespace qs {
 
 void Conveyor::create_body(World& world, EntityRef self) {
-    state.body = world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
-                                     collision::solid_entity, collision::player | collision::enemy);
+    world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
+                        collision::solid_entity, collision::player | collision::enemy);
 }
 
 }  // namespace qs

@@ -44,7 +44,7 @@ struct Conveyor {
     double carry_vx() const { return active ? speed : 0.0; }
     /// A kinematic body that stays where the level put it.
     void create_body(World& world, EntityRef self);
-    void toggle(World&) { active = !active; }
+    void toggle(World&, EntityRef) { active = !active; }
 };
 
 }  // namespace qs

@@ -10,7 +10,7 @@
 namespace qs {
 
 void Crumble::create_body(World& world, EntityRef self) {
-    state.body = world.make_still_body(self, state, still_box());
+    world.make_still_body(self, state, still_box());
 }
 
 void Crumble::think(World& world, EntityRef self) {
@@ -35,7 +35,7 @@ void Crumble::think(World& world, EntityRef self) {
             if (++phase_ticks < delay) return;
             phase = fallen;
             phase_ticks = 0;
-            if (state.body) state.body->SetEnabled(false);
+            if (b2Body* body = world.body(self)) body->SetEnabled(false);
             world.emit_sound(Sound::crumble);
             return;
         default:
@@ -48,7 +48,7 @@ void Crumble::think(World& world, EntityRef self) {
                 return;
             phase = solid;
             phase_ticks = 0;
-            if (state.body) state.body->SetEnabled(true);
+            if (b2Body* body = world.body(self)) body->SetEnabled(true);
             return;
     }
 }

@@ -8,12 +8,12 @@
 namespace qs {
 
 void Door::create_body(World& world, EntityRef self) {
-    state.body = world.make_still_body(self, state, still_box());
+    world.make_still_body(self, state, still_box());
 }
 
-void Door::toggle(World& world) {
+void Door::toggle(World& world, EntityRef self) {
     open = !open;
-    if (state.body) state.body->SetEnabled(!open);
+    if (b2Body* body = world.body(self)) body->SetEnabled(!open);
     world.emit_sound(Sound::switch_flip);
 }
 

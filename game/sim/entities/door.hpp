@@ -36,7 +36,7 @@ struct Door {
     StillBox still_box() const { return {0.5, height * 0.5, height * 0.5 - 0.5, !open}; }
     void create_body(World& world, EntityRef self);
     /// Called by a switch.
-    void toggle(World& world);
+    void toggle(World& world, EntityRef self);
 };
 
 }  // namespace qs

@@ -14,20 +14,21 @@ void Platform::on_level_start(World&, EntityRef) {
 }
 
 void Platform::create_body(World& world, EntityRef self) {
-    state.body = world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
-                                     collision::solid_entity, collision::player | collision::enemy);
+    world.make_box_body(self, state, World::BodyKind::kinematic, half_width(), half_height,
+                        collision::solid_entity, collision::player | collision::enemy);
 }
 
-void Platform::think(World&, EntityRef) {
-    if (!state.body) return;
+void Platform::think(World& world, EntityRef self) {
+    b2Body* const body = world.body(self);
+    if (!body) return;
     if (!advance_travel(progress, direction, dx, dy, speed, active, World::tick_seconds)) {
-        state.body->SetLinearVelocity(b2Vec2(0, 0));
+        body->SetLinearVelocity(b2Vec2(0, 0));
         return;
     }
     double target_x = start_x + dx * progress;
     double target_y = start_y + dy * progress;
-    state.body->SetLinearVelocity(b2Vec2(static_cast<float>((target_x - state.x) / World::tick_seconds),
-                                         static_cast<float>((target_y - state.y) / World::tick_seconds)));
+    body->SetLinearVelocity(b2Vec2(static_cast<float>((target_x - state.x) / World::tick_seconds),
+                                   static_cast<float>((target_y - state.y) / World::tick_seconds)));
 }
 
 }  // namespace qs

@@ -51,7 +51,7 @@ struct Platform {
     void on_level_start(World& world, EntityRef self);
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
-    void toggle(World&) { active = !active; }
+    void toggle(World&, EntityRef) { active = !active; }
 };
 
 }  // namespace qs

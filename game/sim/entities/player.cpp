@@ -27,20 +27,21 @@ void Player::on_level_start(World& world, EntityRef self) {
 }
 
 void Player::create_body(World& world, EntityRef self) {
-    state.body = world.make_box_body(self, state, World::BodyKind::dynamic, half_width, half_height,
-                                     collision::player, collision::terrain | collision::solid_entity);
-    if (!alive()) state.body->SetEnabled(false);
+    b2Body* body = world.make_box_body(self, state, World::BodyKind::dynamic, half_width, half_height,
+                                       collision::player, collision::terrain | collision::solid_entity);
+    if (!alive()) body->SetEnabled(false);
 }
 
-void Player::think(World& world, EntityRef) {
-    if (!state.body) return;
+void Player::think(World& world, EntityRef self) {
+    b2Body* const body = world.body(self);
+    if (!body) return;
     if (invulnerable_ticks > 0) --invulnerable_ticks;
     if (!alive()) {
-        wait_to_respawn(world);
+        wait_to_respawn(world, body);
         return;
     }
     if (returning()) {
-        wait_to_return(world);
+        wait_to_return(world, body);
         return;
     }
     const ActionState& actions = world.actions();
@@ -55,43 +56,43 @@ void Player::think(World& world, EntityRef) {
     take_jump_input(world, ground);
     run(world.tuning(), move);
     double vy = vertical_speed(world, ground);
-    correct_corner(world, vy);
+    correct_corner(world, body, vy);
 
     double platform_vx = riding ? ground.platform_vx : 0.0;
-    state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx + platform_vx), static_cast<float>(vy)));
-    state.body->SetAwake(true);
+    body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx + platform_vx), static_cast<float>(vy)));
+    body->SetAwake(true);
 }
 
-void Player::wait_to_respawn(World& world) {
+void Player::wait_to_respawn(World& world, b2Body* body) {
     if (--dead_ticks == 0) {
         const Checkpoint* last = world.get<Checkpoint>(checkpoint);
         health = max_health;
-        place_at(world, last ? last->state.x : spawn_x,
+        place_at(world, body, last ? last->state.x : spawn_x,
                  last ? last->state.y + Checkpoint::half_height - half_height - 0.01 : spawn_y);
         safe_x = state.x;
         safe_y = state.y;
         world.emit(WorldEvent::Kind::respawned);
     }
-    if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+    if (body->IsEnabled()) body->SetLinearVelocity(b2Vec2(0, 0));
 }
 
-void Player::wait_to_return(World& world) {
+void Player::wait_to_return(World& world, b2Body* body) {
     if (--return_ticks == 0) {
-        place_at(world, safe_x, safe_y);
+        place_at(world, body, safe_x, safe_y);
         world.emit(WorldEvent::Kind::respawned);
     }
-    if (state.body->IsEnabled()) state.body->SetLinearVelocity(b2Vec2(0, 0));
+    if (body->IsEnabled()) body->SetLinearVelocity(b2Vec2(0, 0));
 }
 
-void Player::place_at(World& world, double x, double y) {
+void Player::place_at(World& world, b2Body* body, double x, double y) {
     state.x = x;
     state.y = y;
     state.vx = state.vy = run_vx = 0;
     jumping = false;
     coyote_ticks = jump_buffer_ticks = drop_ticks = 0;
     invulnerable_ticks = world.tuning().invulnerable_ticks;
-    state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
-    state.body->SetEnabled(true);
+    body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+    body->SetEnabled(true);
 }
 
 void Player::remember_safe_footing(World& world, const GroundContact& ground) {
@@ -163,7 +164,7 @@ double Player::vertical_speed(World& world, const GroundContact& ground) {
     return std::min(vy + gravity * World::tick_seconds, tuning.max_fall_speed);
 }
 
-void Player::correct_corner(World& world, double vy) {
+void Player::correct_corner(World& world, b2Body* body, double vy) {
     // A rising head that clips a ceiling edge by a little slides around it.
     if (vy >= 0) return;
     double head = state.y - half_height;
@@ -187,31 +188,31 @@ void Player::correct_corner(World& world, double vy) {
     }
     if (shift != 0) {
         state.x += shift;
-        state.body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
+        body->SetTransform(b2Vec2(static_cast<float>(state.x), static_cast<float>(state.y)), 0.0f);
     }
 }
 
 void Player::react(World& world, EntityRef self) {
     if (!alive()) return;
+    b2Body* const body = world.body(self);
     // A wall stops the run (so pushing into a wall does not keep a stored speed).
-    if (state.body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
+    if (body && std::abs(state.vx) < 0.01 && std::abs(run_vx) > 0.01 && !riding) run_vx = 0;
 
     // Spikes: the spike sensors in contact with the body (their fattened boxes overlap it) are the
     // candidates; touching means a spike tile within 0.04 of the box.
-    if (state.body) {
+    if (body) {
         const int x0 = to_tile(state.x - half_width - 0.04);
         const int x1 = to_tile(state.x + half_width + 0.04);
         const int y0 = to_tile(state.y - half_height - 0.04);
         const int y1 = to_tile(state.y + half_height + 0.04);
-        for (b2ContactEdge* edge = state.body->GetContactList(); edge; edge = edge->next) {
+        for (b2ContactEdge* edge = body->GetContactList(); edge; edge = edge->next) {
             b2Fixture* a = edge->contact->GetFixtureA();
-            const TileRect* rect =
-                world.spike_rect(a->GetBody() == state.body ? edge->contact->GetFixtureB() : a);
+            const TileRect* rect = world.spike_rect(a->GetBody() == body ? edge->contact->GetFixtureB() : a);
             if (!rect) continue;
             if (std::max(x0, rect->x) > std::min(x1, rect->x + rect->w - 1) ||
                 std::max(y0, rect->y) > std::min(y1, rect->y + rect->h - 1))
                 continue;
-            hazard(world, false);
+            hazard(world, self, false);
             return;
         }
     }
@@ -227,12 +228,11 @@ void Player::react(World& world, EntityRef self) {
                 world.emit_sound(Sound::stomp);
                 state.vy = -world.tuning().stomp_bounce_speed;
                 jumping = world.actions().held(Action::jump);
-                if (state.body) {
-                    state.body->SetLinearVelocity(
+                if (body)
+                    body->SetLinearVelocity(
                         b2Vec2(static_cast<float>(state.vx), static_cast<float>(state.vy)));
-                }
             } else {
-                hurt(world, walker.state.x);
+                hurt(world, self, walker.state.x);
             }
             died = !alive();
             return !died;
@@ -240,17 +240,17 @@ void Player::react(World& world, EntityRef self) {
     if (died) return;
 
     // Fell out of the level.
-    if (state.y - half_height > world.level().tiles.height + 2) hazard(world, true);
+    if (state.y - half_height > world.level().tiles.height + 2) hazard(world, self, true);
 }
 
-void Player::hazard(World& world, bool fall) {
+void Player::hazard(World& world, EntityRef self, bool fall) {
     if (!alive() || returning()) return;
     const bool invincible = world.held(Action::invincible);
     if (invincible && !fall) return;  // spikes are floor like any other
     // Always a heart, invulnerable or not: a hazard is never a free pass (unless an assist says so).
     if (!invincible && !world.held(Action::infinite_hearts)) health = std::max(0, health - 1);
     if (health == 0) {
-        die(world);
+        die(world, world.body(self));
         return;
     }
     world.emit_sound(Sound::hurt);
@@ -260,10 +260,10 @@ void Player::hazard(World& world, bool fall) {
         safe_y = spawn_y;
     }
     return_ticks = world.tuning().hazard_return_ticks;
-    leave_the_ground();
+    leave_the_ground(world.body(self));
 }
 
-void Player::hurt(World& world, double from_x) {
+void Player::hurt(World& world, EntityRef self, double from_x) {
     if (!alive() || returning()) return;
     if (health > 0 && invulnerable_ticks > 0) return;
     if (world.held(Action::invincible)) return;
@@ -275,25 +275,24 @@ void Player::hurt(World& world, double from_x) {
         run_vx = (state.x >= from_x ? 1 : -1) * tuning.hurt_knockback_x;
         state.vy = -tuning.hurt_knockback_y;
         jumping = false;
-        if (state.body) {
-            state.body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx), static_cast<float>(state.vy)));
-        }
+        if (b2Body* body = world.body(self))
+            body->SetLinearVelocity(b2Vec2(static_cast<float>(run_vx), static_cast<float>(state.vy)));
         return;
     }
-    die(world);
+    die(world, world.body(self));
 }
 
-void Player::leave_the_ground() {
+void Player::leave_the_ground(b2Body* body) {
     run_vx = 0;
     jumping = false;
     riding = {};
-    if (state.body) {
-        state.body->SetLinearVelocity(b2Vec2(0, 0));
-        state.body->SetEnabled(false);
+    if (body) {
+        body->SetLinearVelocity(b2Vec2(0, 0));
+        body->SetEnabled(false);
     }
 }
 
-void Player::die(World& world) {
+void Player::die(World& world, b2Body* body) {
     // Out of hearts: counted, then back at the last checkpoint (or the start) with full hearts. There are
     // no lives: checkpoints carry the player, as in Celeste.
     world.emit_sound(Sound::death);
@@ -301,7 +300,7 @@ void Player::die(World& world) {
     health = 0;
     invulnerable_ticks = world.tuning().invulnerable_ticks;
     dead_ticks = world.tuning().respawn_ticks;
-    leave_the_ground();
+    leave_the_ground(body);
 }
 
 }  // namespace qs

@@ -9,6 +9,8 @@
 #include "game/sim/body_state.hpp"
 #include "game/sim/entity_ref.hpp"
 
+class b2Body;
+
 namespace qs {
 
 class World;
@@ -77,31 +79,31 @@ struct Player {
     void think(World& world, EntityRef self);
     void react(World& world, EntityRef self);
     /// Takes one hit unless invulnerable; knocks back away from `from_x`. Nothing while the invincible
-    /// assist is held; no heart lost while infinite hearts is held.
-    void hurt(World& world, double from_x);
+    /// assist is held; no heart lost while infinite hearts is held. `self` is this player's ref.
+    void hurt(World& world, EntityRef self, double from_x);
     /// Spikes or a fall: one heart (even while invulnerable), then carried back to the safe footing; the
     /// last heart is a death. Invincible: spikes do nothing, a fall carries back without a heart; infinite
     /// hearts: carried back without a heart.
-    void hazard(World& world, bool fall);
+    void hazard(World& world, EntityRef self, bool fall);
     bool alive() const { return dead_ticks == 0; }
     /// True while carried back from a hazard (no body, no input).
     bool returning() const { return return_ticks > 0; }
 
    private:
-    // The steps of think(), in order.
+    // The steps of think(), in order. `body` is this player's (World::body()).
     /// While dead: counts down, then respawns at the last checkpoint (or the spawn point).
-    void wait_to_respawn(World& world);
+    void wait_to_respawn(World& world, b2Body* body);
     /// While carried back from a hazard: counts down, then stands at the safe footing.
-    void wait_to_return(World& world);
+    void wait_to_return(World& world, b2Body* body);
     /// Remembers where the player stands when it is a safe floor with no hurting tile beside it.
     void remember_safe_footing(World& world, const GroundContact& ground);
     /// Out of hearts: a death, counted; respawns at the last checkpoint after a moment.
-    void die(World& world);
+    void die(World& world, b2Body* body);
     /// Taken out of play (dead or carried back from a hazard): no run, no jump, no ride, the body still
     /// and out of the physics until placed again.
-    void leave_the_ground();
+    void leave_the_ground(b2Body* body);
     /// Places the body at (x, y), still, invulnerable for a moment.
-    void place_at(World& world, double x, double y);
+    void place_at(World& world, b2Body* body, double x, double y);
     /// Coyote time, the jump buffer, and down + jump dropping through a one-way floor.
     void take_jump_input(World& world, const GroundContact& ground);
     /// The running speed (run_vx) towards `move` (-1, 0, 1) with the ground's or the air's acceleration.
@@ -109,7 +111,7 @@ struct Player {
     /// This tick's vertical speed: a buffered jump, the cut of a released jump, gravity.
     double vertical_speed(World& world, const GroundContact& ground);
     /// Slides a rising head around a ceiling edge it clips by at most tuning.corner_correction.
-    void correct_corner(World& world, double vy);
+    void correct_corner(World& world, b2Body* body, double vy);
 };
 
 }  // namespace qs

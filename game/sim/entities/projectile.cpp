@@ -20,7 +20,7 @@ void Projectile::react(World& world, EntityRef self) {
         return;
     }
     if (Player* player = world.player_touching(state.x, state.y, half_width, half_height)) {
-        player->hurt(world, state.x - state.vx);
+        player->hurt(world, world.game.player, state.x - state.vx);
         world.erase(self);
     }
 }

@@ -29,7 +29,7 @@ void Saw::react(World& world, EntityRef) {
     // Invulnerable: just placed back after a hazard or a respawn, so a saw passing over the safe footing
     // cannot take every heart at once.
     if (!player || player->returning() || player->invulnerable_ticks > 0) return;
-    player->hazard(world, false);
+    player->hazard(world, world.game.player, false);
 }
 
 }  // namespace qs

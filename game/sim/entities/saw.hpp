@@ -54,7 +54,7 @@ struct Saw {
     void think(World& world, EntityRef self);
     /// A player touching the blade takes a hazard (not while invulnerable just after one).
     void react(World& world, EntityRef self);
-    void toggle(World&) { active = !active; }
+    void toggle(World&, EntityRef) { active = !active; }
 };
 
 }  // namespace qs

@@ -14,7 +14,7 @@ void Spring::react(World& world, EntityRef self) {
         return;
     }
     const Player* seen = world.find<Player>(world.game.player);
-    if (!seen || !seen->alive() || seen->returning() || !seen->state.body) return;
+    if (!seen || !seen->alive() || seen->returning() || !world.body(world.game.player)) return;
     if (!boxes_overlap(seen->state.x, seen->state.y, Player::half_width, Player::half_height, state.x,
                        state.y, half_width, half_height))
         return;
@@ -30,8 +30,9 @@ void Spring::react(World& world, EntityRef self) {
     player->coyote_ticks = 0;
     player->jump_buffer_ticks = 0;
     player->riding = {};
-    player->state.body->SetLinearVelocity(
-        b2Vec2(static_cast<float>(player->state.vx), static_cast<float>(player->state.vy)));
+    world.body(world.game.player)
+        ->SetLinearVelocity(
+            b2Vec2(static_cast<float>(player->state.vx), static_cast<float>(player->state.vy)));
     squash_ticks = squash_length;
     world.mark_changed(self);
     world.emit_sound(Sound::spring);

@@ -15,7 +15,7 @@ void Switch::react(World& world, EntityRef self) {
             if (Entity* entity = world.get_entity(target)) {
                 std::visit(
                     [&]<class T>(T& e) {
-                        if constexpr (Toggleable<T>) e.toggle(world);
+                        if constexpr (Toggleable<T>) e.toggle(world, target);
                     },
                     *entity);
             }

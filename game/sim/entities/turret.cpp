@@ -6,7 +6,7 @@
 namespace qs {
 
 void Turret::create_body(World& world, EntityRef self) {
-    state.body = world.make_still_body(self, state, still_box());
+    world.make_still_body(self, state, still_box());
 }
 
 void Turret::think(World& world, EntityRef self) {

@@ -44,7 +44,7 @@ struct Turret {
     StillBox still_box() const { return {half_width, half_height, 0, true}; }
     void create_body(World& world, EntityRef self);
     void think(World& world, EntityRef self);
-    void toggle(World&) { active = !active; }
+    void toggle(World&, EntityRef) { active = !active; }
 };
 
 }  // namespace qs
