@@ -1,5 +1,6 @@
 // Save file container, atomic writes and the background writer.
 #include "engine/save_file.hpp"
+#include "engine/thread_priority.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -283,7 +284,11 @@ FolderLock::~FolderLock() {
     if (fd_ >= 0) ::close(fd_);  // closing lets go of the lock
 }
 
-BackgroundWriter::BackgroundWriter() : thread_([this] { run(); }) {}
+BackgroundWriter::BackgroundWriter()
+    : thread_([this] {
+          set_this_thread_priority(ThreadPriority::background);
+          run();
+      }) {}
 
 BackgroundWriter::~BackgroundWriter() {
     {

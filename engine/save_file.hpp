@@ -110,9 +110,11 @@ class FolderLock {
     int fd_ = -1;
 };
 
-/// Runs jobs one after another on its own thread. flush() waits until all submitted jobs are done; the
-/// destructor flushes. Owned by the caller; not copyable. A job holds what it captured until it has run:
-/// a caller that submits faster than jobs run bounds what they hold itself (QuickSaves does).
+/// Runs jobs one after another on its own thread, a background one (engine/thread_priority.hpp: woken by a
+/// job, it never pre-empts the thread running on its core). flush() waits until all submitted
+/// jobs are done; the destructor flushes. Owned by the caller; not copyable. A job holds what it captured
+/// until it has run: a caller that submits faster than jobs run bounds what they hold itself (QuickSaves
+/// does).
 class BackgroundWriter {
    public:
     BackgroundWriter();

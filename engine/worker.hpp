@@ -19,13 +19,20 @@
 #include <type_traits>
 #include <utility>
 
+#include "engine/thread_priority.hpp"
+
 namespace qs {
 
 class Worker {
    public:
-    Worker() {
+    /// A background worker's wakes never pre-empt the thread running on the core it is woken on (the
+    /// game's): its jobs wait for a free core or the scheduler's next turn.
+    explicit Worker(ThreadPriority priority = ThreadPriority::normal) {
         try {
-            thread_ = std::thread([this] { serve(); });
+            thread_ = std::thread([this, priority] {
+                set_this_thread_priority(priority);
+                serve();
+            });
         } catch (const std::system_error&) {
             // No thread to be had: run() does each job itself.
         }

@@ -424,7 +424,7 @@ std::size_t RewindBuffer::compact_keyframes() const {
 }
 
 Worker& RewindBuffer::coder() {
-    if (!coder_) coder_ = std::make_unique<Worker>();
+    if (!coder_) coder_ = std::make_unique<Worker>(ThreadPriority::background);
     return *coder_;
 }
 

@@ -1,5 +1,6 @@
 // Tests for Worker (engine/worker.hpp): jobs run in the order handed over, on another thread, results and
-// exceptions come back through the futures, and the destructor finishes what was handed over.
+// exceptions come back through the futures, and the destructor finishes what was handed over; a background
+// worker's thread (and the save writer's, engine/save_file.hpp) never takes a busy core when woken.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -9,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "engine/save_file.hpp"
+#include "engine/thread_priority.hpp"
 #include "engine/worker.hpp"
 
 TEST_CASE("worker: jobs run one after another in the order handed over, on the worker's thread") {
@@ -48,7 +51,8 @@ TEST_CASE("worker: the destructor finishes what was handed over") {
         });
         for (int i = 0; i < 3; ++i) {
             worker.run([&] {
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));  // still to run at the end of scope
+                std::this_thread::sleep_for(
+                    std::chrono::milliseconds(20));  // still to run at the end of scope
                 ++done;
             });
         }
@@ -58,4 +62,24 @@ TEST_CASE("worker: the destructor finishes what was handed over") {
         // The three after it are still to run or running: the destructor waits for them.
     }
     CHECK(done.load() == 4);
+}
+
+TEST_CASE("worker: a background worker's jobs, and the save writer's, run on a background thread") {
+    // A thread the game's wakes (F5: the save writer, the rewind's encoder) must not pre-empt the game's
+    // thread on its core: a background one waits for a free core or the scheduler's next turn.
+    const qs::ThreadPriority expected =
+        qs::background_threads_possible() ? qs::ThreadPriority::background : qs::ThreadPriority::normal;
+    qs::Worker background(qs::ThreadPriority::background);
+    REQUIRE(background.threaded());
+    CHECK(background.run([] { return qs::this_thread_priority(); }).get() == expected);
+    qs::Worker normal;
+    CHECK(normal.run([] { return qs::this_thread_priority(); }).get() == qs::ThreadPriority::normal);
+    CHECK(qs::this_thread_priority() == qs::ThreadPriority::normal);  // the asking thread keeps its own
+    qs::ThreadPriority writer_ran = qs::ThreadPriority::normal;
+    {
+        qs::BackgroundWriter writer;
+        writer.submit([&writer_ran] { writer_ran = qs::this_thread_priority(); });
+        writer.flush();
+    }
+    CHECK(writer_ran == expected);
 }

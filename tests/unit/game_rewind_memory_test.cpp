@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/scratch_folder.hpp"
+#include "engine/thread_priority.hpp"
 #include "engine/zstd_codec.hpp"
 #include "game/app/play_session.hpp"
 #include "game/levels/stress_level.hpp"
@@ -121,6 +122,20 @@ TEST_CASE("rewind memory: a keyframe tick does not wait for an older keyframe's 
     rewind.finish_encoding();
     CHECK_FALSE(rewind.encoding());
     CHECK(rewind.compact_keyframes() > 0);
+}
+
+TEST_CASE("rewind memory: an F5's keyframe is encoded on a thread that never takes the game's core") {
+    // F5 hands its keyframe to the rewind's encoder after the copy: woken, it must not pre-empt the game's
+    // thread (the F5 frame still has its tick to run), only take a free core or the scheduler's next turn.
+    ScratchFolder saves("qs_rewind_coder_priority");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    REQUIRE(start_stress_level(session, 2000));
+    session.quicksave(1);
+    session.flush_saves();
+    const ThreadPriority expected =
+        background_threads_possible() ? ThreadPriority::background : ThreadPriority::normal;
+    CHECK(session.rewind().coder().run([] { return this_thread_priority(); }).get() == expected);
 }
 
 TEST_CASE("rewind memory: a session's keyframes cycle through two whole saves, the first one included") {
