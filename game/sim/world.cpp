@@ -8,6 +8,7 @@
 
 #include <box2d/box2d.h>
 
+#include "engine/page_populate.hpp"
 #include "game/sim/still_fixture.hpp"
 
 namespace qs {
@@ -84,6 +85,14 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
       tuning_(tuning),
       terrain_(terrain ? std::move(terrain) : TerrainShapes::build(*level_)) {
     entities.reserve(spawned.size());
+    // Room for a volley: a turret spawns at most one shot a tick, and nothing else spawns. Its pages are
+    // made present now, not faulted in the tick of the first volley.
+    std::size_t shooters = 0;
+    for (const Entity& entity : spawned) shooters += std::holds_alternative<Turret>(entity) ? 1 : 0;
+    for (std::vector<Entity>* spawns : {&pending_spawn_, &spawning_}) {
+        spawns->reserve(shooters);
+        populate_pages(spawns->data(), spawns->capacity() * sizeof(Entity));
+    }
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         std::visit(
@@ -190,7 +199,11 @@ void World::flush_changes() {
         }
     }
     pending_erase_.clear();
-    std::vector<Entity> spawns = std::exchange(pending_spawn_, {});
+    // (Swapped with a vector kept for it, so that neither gives its storage back: in a big world, a
+    // turrets' volley would otherwise grow a vector in fresh memory every time.)
+    std::vector<Entity>& spawns = spawning_;
+    spawns.clear();
+    spawns.swap(pending_spawn_);
     for (Entity& entity : spawns) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         changes_.mark_layout(ref.index);
@@ -199,6 +212,7 @@ void World::flush_changes() {
         create_body(ref);
         index_.inserted(entities, ref, body_at(ref.index));
     }
+    spawns.clear();
     // A still entity spawned with a velocity (odd) needs every still body in Box2D from now on.
     if (all_still_bodies()) hold_all_still_bodies();
 }
@@ -403,8 +417,7 @@ b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kin
     def.gravityScale = 0.0f;
     def.userData.pointer = body_tag(ref);
     b2Body* body = physics_->CreateBody(&def);
-    if (ref.index >= bodies_.size())
-        bodies_.resize(std::max<std::size_t>(ref.index + 1, entities.slot_count()));
+    if (ref.index >= bodies_.size()) fit_previous();  // (sizes bodies_ too)
     bodies_[ref.index] = body;
     b2PolygonShape box;
     box.SetAsBox(static_cast<float>(half_width), static_cast<float>(half_height),
@@ -453,8 +466,22 @@ World::Previous World::previous(EntityRef ref) const {
 
 void World::fit_previous() {
     const std::size_t had = previous_.size(), slots = entities.slot_count();
+    room_beside(slots);
     previous_.resize(slots);
+    bodies_.resize(slots, nullptr);
     for (std::size_t slot = had; slot < slots; ++slot) previous_from_here(static_cast<std::uint32_t>(slot));
+}
+
+void World::room_beside(std::size_t slots) {
+    // As the SlotMap's own storage grows (reserve_with_room, grow_for_one): an eighth more than a level
+    // starts with, then by half, the new pages made present at once rather than faulted in a tick.
+    const auto grow = [&]<class V>(std::vector<V>& v) {
+        if (v.capacity() >= slots) return;
+        v.reserve(std::max({slots + slots / 8, v.capacity() + v.capacity() / 2, std::size_t{64}}));
+        populate_pages(v.data(), v.capacity() * sizeof(V));
+    };
+    grow(previous_);
+    grow(bodies_);
 }
 
 void World::previous_from_here(std::uint32_t slot) {
@@ -471,7 +498,7 @@ void World::previous_from_here(const std::vector<std::uint32_t>& relaid,
 }
 
 void World::all_previous_from_here() {
-    previous_.resize(entities.slot_count());
+    fit_previous();
     for (std::uint32_t slot = 0; slot < previous_.size(); ++slot) previous_from_here(slot);
 }
 

@@ -298,7 +298,7 @@ class World {
     /// What keep_for_quickload() builds on the helper's thread (world_rebuild.cpp).
     struct QuickloadBase;
     /// restore_changed() of the snapshot `base` was built for, with only the slots marked since.
-    std::size_t restore_since_base(const WorldSnapshot& snapshot, const QuickloadBase& base);
+    std::size_t restore_since_base(const WorldSnapshot& snapshot, QuickloadBase& base);
     /// After a restore from `snapshot`: when it is the quicksave keep_for_quickload() named, the changes add
     /// up from here again.
     void restored_from(const WorldSnapshot& snapshot);
@@ -309,8 +309,11 @@ class World {
     b2Body* body_at(std::uint32_t slot) const { return slot < bodies_.size() ? bodies_[slot] : nullptr; }
     /// The Box2D world gone with every body in it: no entity has one.
     void drop_physics();
-    /// previous_ sized to the slot table; a slot it gains is drawn from where its entity stands.
+    /// previous_ and bodies_ sized to the slot table; a slot they gain is drawn from where its entity stands
+    /// and has no body.
     void fit_previous();
+    /// Room in previous_ and bodies_ for `slots` slots, grown as the SlotMap's storage grows.
+    void room_beside(std::size_t slots);
     /// Slot `slot`'s entity drawn from where it stands (a dead slot: nothing to do).
     void previous_from_here(std::uint32_t slot);
     /// fit_previous(), then the entities of the slots a restore patched or wrote drawn from where they stand.
@@ -354,7 +357,8 @@ class World {
     bool holds_all_still_ = false;         ///< every still entity has its body (hold_all_still_bodies)
     std::vector<EntityRef> pending_erase_;
     std::vector<Entity> pending_spawn_;
-    bool spawn_refused_ = false;  ///< a spawn went over max_live_entities (said once per world)
+    std::vector<Entity> spawning_;  ///< flush_changes()' inserts (its storage kept between ticks)
+    bool spawn_refused_ = false;    ///< a spawn went over max_live_entities (said once per world)
     std::vector<WorldEvent> events_;
     const ActionState* actions_ = nullptr;
     bool stepping_ = false;
@@ -371,8 +375,8 @@ class World {
     bool restored_since_ = false;  ///< the last restore was restore_since_base() (restored_slots())
     // keep_for_quickload(): the snapshot named, and what is built for it (when done: base_).
     std::shared_ptr<const WorldSnapshot> base_snapshot_;
-    std::future<std::shared_ptr<const QuickloadBase>> base_job_;
-    std::shared_ptr<const QuickloadBase> base_;
+    std::future<std::shared_ptr<QuickloadBase>> base_job_;
+    std::shared_ptr<QuickloadBase> base_;
 };
 
 }  // namespace qs

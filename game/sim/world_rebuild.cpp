@@ -133,6 +133,8 @@ struct World::QuickloadBase {
     std::vector<std::uint64_t> alive;  ///< bit i % 64 of word i / 64: slot i alive in the snapshot
     std::vector<std::uint32_t> rank;   ///< per word: the live slots before it (where its first entity is)
     WorldIndex index;                  ///< WorldIndex::build_from(snapshot)
+    /// Room for restore_since_base()'s lists when they had too little (else empty), taken by swapping.
+    std::vector<std::uint32_t> room[3];
 
     /// Where slot `i`'s entity is in the snapshot (slot i alive there).
     std::size_t entity_of(std::uint32_t i) const {
@@ -151,9 +153,21 @@ void World::keep_for_quickload(std::shared_ptr<const WorldSnapshot> snapshot, Wo
         return;
     changes_.restart_since();
     base_snapshot_ = snapshot;
+    // What a quickload of it lists (restore_since_base) needs room for every slot; when the lists lack it,
+    // the helper makes it, its pages present there rather than faulted in during the F9 that first lists
+    // more slots than any before it.
+    std::size_t room = 0;
+    for (const std::vector<std::uint32_t>* list :
+         {&restore_changed_since_, &restore_relaid_, &restore_rewritten_})
+        if (list->capacity() < entities.slot_count())
+            room = entities.slot_count() + entities.slot_count() / 8;
     const int width = level_->tiles.width, height = level_->tiles.height;
-    auto build = [snapshot = std::move(snapshot), width, height]() -> std::shared_ptr<const QuickloadBase> {
+    auto build = [snapshot = std::move(snapshot), width, height, room]() -> std::shared_ptr<QuickloadBase> {
         auto base = std::make_shared<QuickloadBase>();
+        for (std::vector<std::uint32_t>& list : base->room) {
+            list.reserve(room);
+            populate_pages(list.data(), list.capacity() * sizeof(std::uint32_t));
+        }
         const auto& slots = snapshot->layout.slots;
         const std::size_t words = (slots.size() + 63) / 64;
         base->alive.assign(words, 0);
@@ -193,8 +207,12 @@ void World::restored_from(const WorldSnapshot& snapshot) {
     if (&snapshot == base_snapshot_.get()) changes_.restart_since();
 }
 
-std::size_t World::restore_since_base(const WorldSnapshot& snapshot, const QuickloadBase& base) {
+std::size_t World::restore_since_base(const WorldSnapshot& snapshot, QuickloadBase& base) {
     const auto& want = snapshot.layout.slots;
+    std::vector<std::uint32_t>* lists[] = {&restore_changed_since_, &restore_relaid_, &restore_rewritten_};
+    for (std::size_t k = 0; k < 3; ++k) {
+        if (base.room[k].capacity() > lists[k]->capacity()) lists[k]->swap(base.room[k]);
+    }
     drop_physics();
     put_back_ = false;
     pending_erase_.clear();
@@ -415,7 +433,7 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
             live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
     }
     job.first[job.chunks] = live;
-    previous_.resize(slots);  // (before a helper writes its chunks' part)
+    fit_previous();  // (before a helper writes its chunks' part)
     index_.begin_scan(entities, job.chunks);
     if (!snapshot) return;
     prepare_snapshot(*snapshot);
