@@ -207,7 +207,7 @@ void World::flush_changes() {
     for (Entity& entity : spawns) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         changes_.mark_layout(ref.index);
-        fit_previous();
+        fit_beside();
         previous_from_here(ref.index);
         create_body(ref);
         index_.inserted(entities, ref, body_at(ref.index));
@@ -224,7 +224,7 @@ void World::step(const ActionState& actions) {
     stepping_ = true;
     if (!game.completed && game.timer_ticks < INT64_MAX) ++game.timer_ticks;
     if (index_.stale(entities)) index_all();  // the SlotMap was changed behind the World's back
-    if (previous_.size() != entities.slot_count()) fit_previous();
+    if (previous_.size() != entities.slot_count()) fit_beside();
 
     // Only busy and woken entities are stepped, in slot index order (not storage order: that depends on
     // history, and a load or F5 does not restore it): an idle one (a coin, a door) would not change here.
@@ -417,7 +417,7 @@ b2Body* World::make_box_body(EntityRef ref, const BodyState& state, BodyKind kin
     def.gravityScale = 0.0f;
     def.userData.pointer = body_tag(ref);
     b2Body* body = physics_->CreateBody(&def);
-    if (ref.index >= bodies_.size()) fit_previous();  // (sizes bodies_ too)
+    if (ref.index >= bodies_.size()) fit_beside();
     bodies_[ref.index] = body;
     b2PolygonShape box;
     box.SetAsBox(static_cast<float>(half_width), static_cast<float>(half_height),
@@ -464,7 +464,7 @@ World::Previous World::previous(EntityRef ref) const {
     return {state.x, state.y};
 }
 
-void World::fit_previous() {
+void World::fit_beside() {
     const std::size_t had = previous_.size(), slots = entities.slot_count();
     room_beside(slots);
     previous_.resize(slots);
@@ -492,13 +492,13 @@ void World::previous_from_here(std::uint32_t slot) {
 
 void World::previous_from_here(const std::vector<std::uint32_t>& relaid,
                                const std::vector<std::uint32_t>& rewritten) {
-    fit_previous();
+    fit_beside();
     for (const std::uint32_t slot : relaid) previous_from_here(slot);
     for (const std::uint32_t slot : rewritten) previous_from_here(slot);
 }
 
 void World::all_previous_from_here() {
-    fit_previous();
+    fit_beside();
     for (std::uint32_t slot = 0; slot < previous_.size(); ++slot) previous_from_here(slot);
 }
 

@@ -309,14 +309,14 @@ class World {
     b2Body* body_at(std::uint32_t slot) const { return slot < bodies_.size() ? bodies_[slot] : nullptr; }
     /// The Box2D world gone with every body in it: no entity has one.
     void drop_physics();
-    /// previous_ and bodies_ sized to the slot table; a slot they gain is drawn from where its entity stands
-    /// and has no body.
-    void fit_previous();
+    /// The tables beside the entities (previous_, bodies_) sized to the slot table; a slot they gain is drawn
+    /// from where its entity stands and has no body.
+    void fit_beside();
     /// Room in previous_ and bodies_ for `slots` slots, grown as the SlotMap's storage grows.
     void room_beside(std::size_t slots);
     /// Slot `slot`'s entity drawn from where it stands (a dead slot: nothing to do).
     void previous_from_here(std::uint32_t slot);
-    /// fit_previous(), then the entities of the slots a restore patched or wrote drawn from where they stand.
+    /// fit_beside(), then the entities of the slots a restore patched or wrote drawn from where they stand.
     void previous_from_here(const std::vector<std::uint32_t>& relaid,
                             const std::vector<std::uint32_t>& rewritten);
     /// Every entity drawn from where it stands.

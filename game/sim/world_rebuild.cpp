@@ -413,7 +413,7 @@ void World::put_back(const EntityMap::Layout& layout, bool layout_changed,
         entities.value_at_slot(index) = recorded[index];
         if (index < bodies_.size()) bodies_[index] = nullptr;  // (its old body stays in Box2D until settle())
     }
-    fit_previous();
+    fit_beside();
     for (const std::uint32_t index : changed) previous_from_here(index);
     // What the world was at a quicksave may have changed here too (a rewind to before it).
     for (const std::uint32_t index : changed) changes_.mark(index);
@@ -433,7 +433,7 @@ void World::begin_copy(WorldSnapshot* snapshot, CopyJob& job) {
             live += entities.slot_alive(static_cast<std::uint32_t>(slot)) ? 1 : 0;
     }
     job.first[job.chunks] = live;
-    fit_previous();  // (before a helper writes its chunks' part)
+    fit_beside();  // (before a helper writes its chunks' part)
     index_.begin_scan(entities, job.chunks);
     if (!snapshot) return;
     prepare_snapshot(*snapshot);
