@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -27,6 +28,14 @@ inline void populate_pages(const void* data, std::size_t bytes) {
     (void)data;
     (void)bytes;
 #endif
+}
+
+/// Room in `v` for `count` elements at least, its fresh pages made present at once (populate_pages).
+template <class V>
+void reserve_present(std::vector<V>& v, std::size_t count) {
+    if (v.capacity() >= count) return;
+    v.reserve(count);
+    populate_pages(v.data(), v.capacity() * sizeof(V));
 }
 
 }  // namespace qs

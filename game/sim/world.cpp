@@ -89,10 +89,8 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     // made present now, not faulted in the tick of the first volley.
     std::size_t shooters = 0;
     for (const Entity& entity : spawned) shooters += std::holds_alternative<Turret>(entity) ? 1 : 0;
-    for (std::vector<Entity>* spawns : {&pending_spawn_, &spawning_}) {
-        spawns->reserve(shooters);
-        populate_pages(spawns->data(), spawns->capacity() * sizeof(Entity));
-    }
+    reserve_present(pending_spawn_, shooters);
+    reserve_present(spawning_, shooters);
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         std::visit(
@@ -476,9 +474,9 @@ void World::room_beside(std::size_t slots) {
     // As the SlotMap's own storage grows (reserve_with_room, grow_for_one): an eighth more than a level
     // starts with, then by half, the new pages made present at once rather than faulted in a tick.
     const auto grow = [&]<class V>(std::vector<V>& v) {
-        if (v.capacity() >= slots) return;
-        v.reserve(std::max({slots + slots / 8, v.capacity() + v.capacity() / 2, std::size_t{64}}));
-        populate_pages(v.data(), v.capacity() * sizeof(V));
+        if (v.capacity() < slots)
+            reserve_present(v,
+                            std::max({slots + slots / 8, v.capacity() + v.capacity() / 2, std::size_t{64}}));
     };
     grow(previous_);
     grow(bodies_);

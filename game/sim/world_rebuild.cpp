@@ -164,10 +164,7 @@ void World::keep_for_quickload(std::shared_ptr<const WorldSnapshot> snapshot, Wo
     const int width = level_->tiles.width, height = level_->tiles.height;
     auto build = [snapshot = std::move(snapshot), width, height, room]() -> std::shared_ptr<QuickloadBase> {
         auto base = std::make_shared<QuickloadBase>();
-        for (std::vector<std::uint32_t>& list : base->room) {
-            list.reserve(room);
-            populate_pages(list.data(), list.capacity() * sizeof(std::uint32_t));
-        }
+        for (std::vector<std::uint32_t>& list : base->room) reserve_present(list, room);
         const auto& slots = snapshot->layout.slots;
         const std::size_t words = (slots.size() + 63) / 64;
         base->alive.assign(words, 0);
