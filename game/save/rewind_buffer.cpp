@@ -203,6 +203,10 @@ void RewindBuffer::start(World& world, std::shared_ptr<const WorldSnapshot> rest
     std::shared_ptr<const WorldSnapshot> snapshot =
         restored_from ? std::move(restored_from) : std::make_shared<const WorldSnapshot>(world.capture());
     world.entities.export_layout_into(layout_);
+    // The recorded slot table grows with the world's as a tick's spawns take new slots: room for the spawns
+    // to come (as the recorded entities have), present, so that a volley's tick does not move it into
+    // fresh pages.
+    reserve_present(layout_.slots, SavePool::room_for(layout_.slots.size()));
     if (prepared && prepared_entities_.size() == layout_.slots.size()) {
         // prepare_start() copied the snapshot the world was just restored from: the world as it is.
         entities_.swap(prepared_entities_);

@@ -64,6 +64,15 @@ class ChangeMarks {
         layout_ = all_ = false;
     }
 
+    /// Room for marks of `slots` slots, its pages present: marking a slot, a tick's clear() and the first
+    /// restart_since() then write memory made ready here, not fresh pages (World::room_beside calls this as
+    /// the entity map grows).
+    void room(std::size_t slots) {
+        reserve_present(marked_, slots);
+        reserve_present(slots_, slots);
+        reserve_present(since_, slots);
+    }
+
     /// From now on, what is marked counts as changed since now (the marks of the moment count too).
     /// O(slots marked since the last restart).
     void restart_since() {

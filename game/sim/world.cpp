@@ -91,6 +91,9 @@ World::World(std::shared_ptr<const LevelData> level, const Tuning& tuning, std::
     for (const Entity& entity : spawned) shooters += std::holds_alternative<Turret>(entity) ? 1 : 0;
     reserve_present(pending_spawn_, shooters);
     reserve_present(spawning_, shooters);
+    // A turret's shot makes a sound: room for a volley's in both event lists (take_events swaps them).
+    reserve_present(events_, shooters + 16);
+    reserve_present(taken_events_, shooters + 16);
     for (Entity& entity : spawned) {
         EntityRef ref = to_ref(entities.insert(std::move(entity)));
         std::visit(
@@ -480,6 +483,7 @@ void World::room_beside(std::size_t slots) {
     };
     grow(previous_);
     grow(bodies_);
+    changes_.room(previous_.capacity());
 }
 
 void World::previous_from_here(std::uint32_t slot) {

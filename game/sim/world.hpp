@@ -203,7 +203,13 @@ class World {
     void emit_toast(std::string text) { events_.push_back({WorldEvent::Kind::toast, std::move(text)}); }
     /// Queues an event without text (completed, respawned, full).
     void emit(WorldEvent::Kind kind) { events_.push_back({kind, ""}); }
-    std::vector<WorldEvent> take_events() { return std::exchange(events_, {}); }
+    /// The events queued since the last call, in order; valid until the next call (both lists keep their
+    /// storage, so a tick's events are written into memory already in use).
+    const std::vector<WorldEvent>& take_events() {
+        taken_events_.clear();
+        taken_events_.swap(events_);
+        return taken_events_;
+    }
 
     const ActionState& actions() const { return *actions_; }
     /// Whether `action` is held this tick (false outside a step).
@@ -360,6 +366,7 @@ class World {
     std::vector<Entity> spawning_;  ///< flush_changes()' inserts (its storage kept between ticks)
     bool spawn_refused_ = false;    ///< a spawn went over max_live_entities (said once per world)
     std::vector<WorldEvent> events_;
+    std::vector<WorldEvent> taken_events_;  ///< what take_events() last handed out
     const ActionState* actions_ = nullptr;
     bool stepping_ = false;
     bool put_back_ = false;  ///< put_back() ran since the last build: Box2D and the indexes are behind

@@ -23,6 +23,8 @@
 
 #include <box2d/box2d.h>
 
+#include "engine/page_populate.hpp"
+
 #include "game/sim/still_fixture.hpp"
 #include "game/sim/world.hpp"
 
@@ -229,6 +231,15 @@ void WorldIndex::build_from(const WorldSnapshot& snapshot, const std::optional<T
     moving_solids_.clear();
     touchables_.build(width, height, index_batch_.touchables);
     static_solids_.build(width, height, index_batch_.static_solids);
+    keep_gathering_room();
+}
+
+void WorldIndex::keep_gathering_room() {
+    // The grid's old storage is the list the next rebuild gathers the still entities into: as many as now,
+    // present, so that a quicksave's rebuild writes ready memory rather than faulting its pages in.
+    std::vector<GridIndex::Item>& next = index_batch_.static_solids;
+    if (next.capacity() < static_solids_.size())
+        reserve_present(next, static_solids_.size() + static_solids_.size() / 8);
 }
 
 void WorldIndex::assign_built(const WorldIndex& built) {
@@ -260,6 +271,7 @@ void WorldIndex::finish(const EntityMap& entities, const std::vector<b2Body*>& b
     // (build() hands back the grid's old item storage, for the next call.)
     if (positions) touchables_.build(width, height, index_batch_.touchables);
     static_solids_.build(width, height, index_batch_.static_solids);
+    keep_gathering_room();
 }
 
 void WorldIndex::inserted(const EntityMap& entities, EntityRef ref, const b2Body* body) {

@@ -135,6 +135,8 @@ class WorldIndex {
     void end_scan(std::size_t alive, std::size_t parts);
     /// What `entity` is for the touchables: its box in `touchables` if given, else added to the grid.
     void index_position(EntityRef ref, const Entity& entity, std::vector<GridIndex::Item>* touchables);
+    /// Room (present) in the list the next rebuild gathers the still entities into.
+    void keep_gathering_room();
     /// What `entity` is for the body indexes, without reading its body: woken or not, a still entity's box,
     /// an entity with a moving body, listed in `out` if given, else entered now (woken_, the grid,
     /// index_moving_body()).
