@@ -114,7 +114,9 @@ QuickSaves::QuickSaves(fs::path dir, std::size_t ring_size)
              dir_, [](const fs::path& file) { return quicksave_sequence(file).has_value(); })) {
         std::fprintf(stderr, "quickstep: removed %s, left by an interrupted quicksave\n", removed.c_str());
     }
-    if (const std::uint64_t newest = highest_in(dir_)) {
+    const std::uint64_t newest = highest_in(dir_);
+    queue_->highest_seen.store(newest, std::memory_order_release);
+    if (newest) {
         read_ahead_path_ = quicksave_path(dir_, newest);
         auto promise = std::make_shared<std::promise<ReadAhead>>();
         read_ahead_ = promise->get_future();
@@ -132,24 +134,23 @@ QuickSaves::~QuickSaves() {
 }
 
 std::uint64_t QuickSaves::next_sequence() {
-    // Above every file name in the folder, so no file (good or not) is ever overwritten.
-    std::uint64_t highest = last_sequence_.value_or(0);
+    // Above every file name in the folder as the writer last saw it (the writer names the file above any
+    // that appeared since, under the folder's lock), so no file (good or not) is ever overwritten.
+    std::uint64_t highest =
+        std::max(last_sequence_.value_or(0), queue_->highest_seen.load(std::memory_order_acquire));
+    if (highest < max_save_sequence) {
+        last_sequence_ = highest + 1;
+        return *last_sequence_;
+    }
+    // Junk named with the largest number: count on from our own newest save, around taken names.
     std::set<std::uint64_t> taken;
     std::error_code ec;
     for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
-        if (auto sequence = quicksave_sequence(it->path())) {
-            highest = std::max(highest, *sequence);
-            taken.insert(*sequence);
-        }
+        if (auto sequence = quicksave_sequence(it->path())) taken.insert(*sequence);
     }
-    if (highest < max_save_sequence) {
-        last_sequence_ = highest + 1;
-    } else {
-        // Junk named with the largest number: count on from our own newest save, around taken names.
-        std::uint64_t next = memory_.empty() ? 1 : memory_.front().number() + 1;
-        while (taken.contains(next) && next < max_save_sequence) ++next;
-        last_sequence_ = next;
-    }
+    std::uint64_t next = memory_.empty() ? 1 : memory_.front().number() + 1;
+    while (taken.contains(next) && next < max_save_sequence) ++next;
+    last_sequence_ = next;
     return *last_sequence_;
 }
 
@@ -243,6 +244,7 @@ void QuickSaves::write_next(WriteQueue& queue) {
     }
     queue.wrote_before = true;
     job.written_as->store(number);
+    queue.highest_seen.store(std::max(highest, number), std::memory_order_release);
     const fs::path path = quicksave_path(dir, number);
     if (auto modified = fs::last_write_time(path, ec); !ec)
         queue.verdicts[path.string()] = {bytes.size(), modified, true};

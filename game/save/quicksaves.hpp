@@ -129,6 +129,9 @@ class QuickSaves {
         std::deque<PendingWrite> pending;  ///< oldest first
         std::vector<std::string> messages;
         bool wrote_before = false;  ///< the writer's thread only
+        /// The highest save number the folder held when last looked at (the opening, each write), so that
+        /// keep() numbers a save without listing the folder on the game's thread.
+        std::atomic<std::uint64_t> highest_seen{0};
         /// When the writer last gave free memory back (the writer's thread only).
         std::chrono::steady_clock::time_point gave_back{};
         /// Which files decode (the writer's thread only).

@@ -248,3 +248,36 @@ TEST_CASE("quicksave reader: the newest file is read ahead at opening, and read 
         CHECK(saves.files_read_by_searches() == 1);
     }
 }
+
+TEST_CASE("quicksave writer: a file another game saved meanwhile is kept, and later saves number above it") {
+    const ScratchDir scratch_dir("qs_writer_numbered_above");
+    fs::path dir = scratch_dir.path();
+    auto world = make_world({"P.c.w.t.", "########"});
+    QuickSaves saves(dir, 5);
+    saves.keep(save_at(*world, 1), 0.1);
+    saves.flush();
+    REQUIRE(fs::exists(quicksave_path(dir, 1)));
+    // Another game writes number 7 while this one plays: keep() numbers the next save from what the
+    // writer last saw (1), and the writer, which looks at the folder under its lock, writes it above 7.
+    const std::vector<std::uint8_t> other{'n', 'o', 't', ' ', 'm', 'i', 'n', 'e'};
+    std::string error;
+    REQUIRE(write_file_atomically(quicksave_path(dir, 7), other, error));
+    saves.keep(save_at(*world, 2), 0.1);
+    saves.flush();
+    saves.keep(save_at(*world, 3), 0.1);
+    saves.flush();
+    CHECK(saves.take_write_errors().empty());
+    auto bytes = read_whole_file(quicksave_path(dir, 7), 100, error);
+    REQUIRE(bytes);
+    CHECK(*bytes == other);
+    auto tick_of = [&](std::uint64_t number) -> std::int64_t {
+        auto file = read_whole_file(quicksave_path(dir, number), max_quicksave_file_bytes, error);
+        std::optional<SavedGame> save = file ? decode_save_file(*file, error) : std::nullopt;
+        return save ? save->tick : -1;
+    };
+    CHECK(tick_of(8) == 2);
+    CHECK(tick_of(9) == 3);
+    auto found = saves.newest([](const SavedGame&, std::string&) { return true; });
+    REQUIRE(found.save);
+    CHECK(found.save->tick == 3);
+}
