@@ -207,7 +207,9 @@ class PlaySession {
     /// what it replaces is freed on helper_'s thread.
     void adopt_load_room(bool wait = false);
 
-    Worker helper_;  ///< F5's second pair of hands: copies the save, makes spares (outlives what it serves)
+    /// F5's second pair of hands: copies the save, makes spares (outlives what it serves). It lingers
+    /// after each job: an F5 hands it the quickload index's job a little after the copy.
+    Worker helper_{ThreadPriority::normal, std::chrono::microseconds{500}};
     std::future<EntityMap::Spare> load_room_;  ///< prepare_load_room()'s storage, being made
     /// placements() of the level started last, made on helper_'s thread at its start.
     std::future<std::shared_ptr<const LevelPlacements>> placements_made_;

@@ -1,14 +1,21 @@
 // Tests for Worker (engine/worker.hpp): jobs run in the order handed over, on another thread, results and
 // exceptions come back through the futures, and the destructor finishes what was handed over; a background
-// worker's thread (and the save writer's, engine/save_file.hpp) never takes a busy core when woken.
+// worker's thread (and the save writer's, engine/save_file.hpp) never takes a busy core when woken; a
+// lingering worker stays awake a while after each job, then sleeps.
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <future>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <unistd.h>
+#endif
 
 #include "engine/save_file.hpp"
 #include "engine/thread_priority.hpp"
@@ -83,3 +90,25 @@ TEST_CASE("worker: a background worker's jobs, and the save writer's, run on a b
     }
     CHECK(writer_ran == expected);
 }
+
+#if defined(__linux__)
+TEST_CASE("worker: a lingering worker stays awake after a job, takes the next without a wake, then sleeps") {
+    // The thread's state in /proc: R while it watches for a job (running or runnable), S once it waits.
+    auto state_of = [](pid_t tid) {
+        std::ifstream stat("/proc/self/task/" + std::to_string(tid) + "/stat");
+        std::string line;
+        std::getline(stat, line);
+        const auto close = line.rfind(')');
+        return close == std::string::npos || close + 2 >= line.size() ? '?' : line[close + 2];
+    };
+    qs::Worker worker(qs::ThreadPriority::normal, std::chrono::milliseconds(400));
+    REQUIRE(worker.threaded());
+    const pid_t tid = worker.run([] { return static_cast<pid_t>(gettid()); }).get();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(state_of(tid) == 'R');
+    CHECK(worker.run([] { return 7; }).get() == 7);  // handed over while it lingers
+    std::this_thread::sleep_for(std::chrono::milliseconds(900));
+    CHECK(state_of(tid) == 'S');
+    CHECK(worker.run([] { return 8; }).get() == 8);  // woken from its sleep
+}
+#endif
