@@ -63,7 +63,7 @@ bool PlaySession::start(CheckedLevel checked) {
     rewind_.want_copy_room(saves().any_known());
     start_recording();
     // The first F5 then captures into present memory, and the first F9 restores into it.
-    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count(), reclaimable());
     if (placements_level_.lock() != current_.level &&
         !(placements_made_.valid() && placements_made_for_ == current_.level)) {
         // What the level placed, which every save carries: made on the helper thread before the first F5.
@@ -128,6 +128,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     // keyframe it keeps as soon as it is taken, so by the time it is older its encoding is long done.
     rewind_.take_finished_encodings();
     // Captured into a save the ring and rewind buffer have let go, or a spare made present meanwhile.
+    reclaim_if_none_ready();
     std::shared_ptr<SavedGame> save =
         save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
     save->level = world_->level().folder_name;
@@ -148,7 +149,7 @@ void PlaySession::quicksave(std::int64_t tick) {
     std::promise<double> main_thread_ms;
     int slot = saves().keep(save, main_thread_ms.get_future().share(), ms_since(started));
     save_pool_.keep(save);
-    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count(), reclaimable());
     rewind_.want_copy_room(true);
     main_thread_ms.set_value(ms_since(started));
     notify(SessionNotice::Kind::toast, "Quicksaved (slot " + std::to_string(slot) + ")");
@@ -313,8 +314,19 @@ bool PlaySession::carry_into_level(const SavedGame& save, CarryReport& report, s
     }
     world_ = std::move(fresh);
     start_recording();
-    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+    save_pool_.prepare(world_->entities.size(), world_->entities.slot_count(), reclaimable());
     return true;
+}
+
+std::size_t PlaySession::reclaimable() const {
+    // Held by the rewind's keyframe and the pool's watch only: no quicksave, no encoding.
+    return rewind_.newest_whole_owners() == 2 ? 1 : 0;
+}
+
+void PlaySession::reclaim_if_none_ready() {
+    // In a big world the pool keeps no second whole save beside the newest keyframe's (prepare() counts it
+    // as ready): the capture takes that one back, the keyframe keeping its compact snapshot.
+    if (save_pool_.one_fills_budget() && save_pool_.ready_saves() == 0) rewind_.let_go_newest_whole();
 }
 
 void PlaySession::start_recording() {
@@ -370,6 +382,7 @@ void PlaySession::step(const ActionState& actions) {
         // takes longer to encode than a tick lasts); the keyframe before this one was encoded, if the
         // rewind keeps it, from the moment it was taken.
         rewind_.take_finished_encodings();
+        reclaim_if_none_ready();
         std::shared_ptr<SavedGame> keyframe =
             save_pool_.acquire(world_->entities.size(), world_->entities.slot_count());
         world_->rebuild_canonical(&keyframe->snapshot, &helper_);
@@ -378,7 +391,7 @@ void PlaySession::step(const ActionState& actions) {
         prepare = true;
     }
     if (prepare && !rewind_.encoding())
-        save_pool_.prepare(world_->entities.size(), world_->entities.slot_count());
+        save_pool_.prepare(world_->entities.size(), world_->entities.slot_count(), reclaimable());
     print_level_report(ms_since(started));
 }
 

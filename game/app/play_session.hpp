@@ -239,6 +239,11 @@ class PlaySession {
     /// rewind_.start() of the world as it is (canonical: just built or restored), its first keyframe
     /// captured into a save of the pool.
     void start_recording();
+    /// Saves the pool can take back from the rewind's newest keyframe (SavePool::prepare).
+    std::size_t reclaimable() const;
+    /// Before a capture in a big world: the newest keyframe's whole save goes back to the pool when the pool
+    /// has none ready.
+    void reclaim_if_none_ready();
     /// Puts the rebuilt world in place of the rewound one.
     void swap_in_caught_up();
     /// A release's rebuild running on catch_up_worker_.

@@ -434,6 +434,19 @@ Worker& RewindBuffer::coder() {
     return *coder_;
 }
 
+void RewindBuffer::let_go_newest_whole() {
+    if (keyframes_.empty()) return;
+    take_encoded(false);
+    Keyframe& k = keyframes_.back();
+    if (!k.snapshot) return;
+    if (!k.compact && k.encoding.valid()) take_encoded(true);
+    if (k.compact) {
+        let_go_whole(k);
+    } else {
+        drop_state(k);
+    }
+}
+
 void RewindBuffer::finish_encoding() {
     take_encoded(true);
 }

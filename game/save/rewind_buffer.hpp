@@ -161,6 +161,15 @@ class RewindBuffer {
     /// thread had to make itself (none was ready).
     std::size_t chunks_made() const { return chunks_made_; }
     std::size_t chunks_made_here() const { return chunks_made_here_; }
+    /// Lets go of the newest keyframe's whole snapshot, for a capture that finds no other save ready: its
+    /// compact one is kept (waited for while it is being encoded); one the rewind would not keep compact is
+    /// dropped as thinning drops it once a newer keyframe is taken.
+    void let_go_newest_whole();
+    /// Owners of the newest keyframe's whole snapshot (this buffer, the save's pool, an encoding, a
+    /// quicksave...), 0 when it has none.
+    long newest_whole_owners() const {
+        return keyframes_.empty() || !keyframes_.back().snapshot ? 0 : keyframes_.back().snapshot.use_count();
+    }
     /// Tests: how many times finish_encoding() found an encoding still running and waited for it.
     std::size_t encoding_waits() const { return encoding_waits_; }
     /// Tests: the thread keyframes are encoded on (a test may hold it busy with a job of its own).

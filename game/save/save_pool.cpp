@@ -65,7 +65,9 @@ void SavePool::keep(std::shared_ptr<SavedGame> save) {
 void SavePool::free_surplus() {
     // Beyond free_limit() saves ready (let go, and the spare), the oldest let-go ones go to be freed.
     const std::size_t limit = free_limit();
-    const std::size_t kept = spare_.valid() ? (limit > 0 ? limit - 1 : 0) : limit;
+    // The rewind's newest keyframe the next capture can take back counts as one of them.
+    const std::size_t others = (spare_.valid() ? 1 : 0) + reclaimable_;
+    const std::size_t kept = limit > others ? limit - others : 0;
     std::size_t free_seen = 0;
     for (auto it = watched_.end(); it != watched_.begin();) {
         --it;
@@ -89,8 +91,9 @@ std::size_t SavePool::ready(std::size_t entities, std::size_t slots) const {
     return count;
 }
 
-void SavePool::prepare(std::size_t entities, std::size_t slots) {
+void SavePool::prepare(std::size_t entities, std::size_t slots, std::size_t reclaimable) {
     entities_ = entities;
+    reclaimable_ = one_fills_budget() ? reclaimable : 0;
     // No thread to be had: the next F5 allocates on the game's thread, as without a pool.
     if (!helper_.threaded()) {
         to_free_.clear();
@@ -100,7 +103,8 @@ void SavePool::prepare(std::size_t entities, std::size_t slots) {
     free_surplus();
     // A spare only when fewer than free_limit() saves with room are ready: a let-go save's pages are present
     // already, so a second copy of the world made ahead would only sit there.
-    if (spare_.valid() || ready(entities, slots) >= free_limit()) {
+    const std::size_t counted = ready(entities, slots) + reclaimable_;
+    if (spare_.valid() || counted >= free_limit()) {
         free_in_own_job();
         return;
     }

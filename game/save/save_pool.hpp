@@ -42,7 +42,12 @@ class SavePool {
     /// Starts making a spare with room for `entities` in `slots` (and some growth of both) on a second
     /// thread, which also frees the saves let go beyond max_free; nothing is started while a spare is ready
     /// or being made, nor while max_free let-go saves with that room are ready (their pages are present).
-    void prepare(std::size_t entities, std::size_t slots);
+    /// `reclaimable` saves held whole by the rewind's newest keyframe and nothing else count as ready when
+    /// one save fills ready_bytes (one_fills_budget()): the next capture takes that one back.
+    void prepare(std::size_t entities, std::size_t slots, std::size_t reclaimable = 0);
+    /// Whether a save for the world last asked for fills ready_bytes alone (a big world): a second whole
+    /// copy of it would only sit there beside the newest keyframe.
+    bool one_fills_budget() const { return entities_ > 0 && ready_bytes_ / save_bytes(entities_) < 2; }
 
     /// The entities (or slots) a spare made for `entities` (or slots) has room for (a few spawns later it
     /// still fits).
@@ -90,7 +95,8 @@ class SavePool {
     std::future<std::shared_ptr<SavedGame>> spare_;
     Worker& helper_;
     std::size_t max_watched_, max_free_, ready_bytes_;
-    std::size_t entities_ = 0;  ///< the world size last asked for (acquire, prepare)
+    std::size_t entities_ = 0;     ///< the world size last asked for (acquire, prepare)
+    std::size_t reclaimable_ = 0;  ///< of the last prepare(), counted when one save fills the budget
     std::size_t made_ = 0;
 };
 

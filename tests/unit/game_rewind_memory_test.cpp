@@ -166,7 +166,44 @@ TEST_CASE("rewind memory: a session's keyframes cycle through two whole saves, t
     }
     CHECK(session.rewind().compact_keyframes() > 0);
     CHECK(session.save_pool().made() == 2);
-    CHECK(session.save_pool().ready_saves() == 1);
+    // None ready beside the newest keyframe: where one save fills the ready budget, the next capture takes
+    // the newest keyframe's save back (see the next case).
+    CHECK(session.save_pool().ready_saves() == 0);
+}
+
+TEST_CASE("rewind memory: in a big world the newest keyframe's save is the only whole one kept") {
+    // Where one save fills the pool's ready budget (100 000 entities by default), the pool keeps no second
+    // whole copy of the world ready beside the newest keyframe: the next capture takes the keyframe's save
+    // back, the keyframe keeping its compact snapshot.
+    ScratchFolder saves("qs_rewind_one_whole");
+    REQUIRE(saves.ok());
+    PlaySession session(saves.path(), false);
+    RewindBuffer::Limits limits;
+    limits.max_bytes = 800 * static_cast<std::size_t>(stress_entities);
+    session.set_rewind_limits(limits);
+    session.save_pool().set_ready_bytes(SavePool::save_bytes(static_cast<std::size_t>(stress_entities)));
+    REQUIRE(start_stress_level(session, stress_entities));
+    REQUIRE(session.save_pool().one_fills_budget());
+    ActionState actions;
+    const std::int64_t keyframes = 24;
+    REQUIRE(session.rebuild_ticks() * keyframes > limits.sparse_keyframe_ticks);
+    for (std::int64_t tick = 0; tick < session.rebuild_ticks() * keyframes; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+        // As in play, a keyframe's encoding ends before the next tick, which takes it (the coder runs its
+        // jobs in order: an empty one ends after it).
+        if (session.rewind().encoding()) session.rewind().coder().run([] {}).get();
+    }
+    CHECK(session.rewind().compact_keyframes() > 0);
+    CHECK(session.rewind().whole_keyframes() == 1);
+    CHECK(session.save_pool().ready_saves() == 0);  // the whole copy kept ready was a second one
+    CHECK(session.save_pool().made() == 2);         // the level start's keyframe and its spare
+    // An F5 captures into the newest keyframe's save (its pages present), and a spare is made after it for
+    // the next one, the quicksave holding its save.
+    session.quicksave(session.rebuild_ticks() * keyframes);
+    CHECK(session.save_pool().made() == 3);
+    CHECK(session.save_pool().has_spare());
 }
 
 TEST_CASE("rewind memory: recorded ticks go into chunks made ahead off the game's thread, and reused") {
