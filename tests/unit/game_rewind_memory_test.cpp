@@ -27,6 +27,33 @@ namespace {
 /// The stress level's entity count, and the share of the default budget that goes with it.
 const int stress_entities = sized(10000, 2500);
 
+/// Starts the stress level in `session` set up as at 100 000 entities: the newest keyframes hold one whole
+/// snapshot (a quarter of the rewind's budget is less than one keyframe) and one save fills the pool's
+/// ready budget, where a second save kept ready would be a whole world held in reserve.
+RewindBuffer::Limits start_as_big_world(PlaySession& session) {
+    RewindBuffer::Limits limits;
+    limits.max_bytes = 800 * static_cast<std::size_t>(stress_entities);
+    session.set_rewind_limits(limits);
+    session.save_pool().set_ready_bytes(SavePool::save_bytes(static_cast<std::size_t>(stress_entities)));
+    REQUIRE(start_stress_level(session, stress_entities));
+    return limits;
+}
+
+/// Runs right for `keyframes` keyframes' worth of ticks (past one sparse_keyframe_ticks of `limits`, so that
+/// an older keyframe is kept), calling `settle` after each tick.
+template <class Settle>
+void run_keyframes(PlaySession& session, const RewindBuffer::Limits& limits, std::int64_t keyframes,
+                   Settle settle) {
+    REQUIRE(session.rebuild_ticks() * keyframes > limits.sparse_keyframe_ticks);
+    ActionState actions;
+    for (std::int64_t tick = 0; tick < session.rebuild_ticks() * keyframes; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        session.step(actions);
+        settle();
+    }
+}
+
 }  // namespace
 
 TEST_CASE("rewind memory: the default budget keeps 60 s of the 10 000-entity stress level") {
@@ -145,25 +172,12 @@ TEST_CASE("rewind memory: a session's keyframes cycle through two whole saves, t
     ScratchFolder saves("qs_rewind_two_saves");
     REQUIRE(saves.ok());
     PlaySession session(saves.path(), false);
-    // A budget whose newest keyframes hold one whole snapshot, as the default one does at 100 000 entities
-    // (a quarter of it is less than one keyframe).
-    RewindBuffer::Limits limits;
-    limits.max_bytes = 800 * static_cast<std::size_t>(stress_entities);
-    session.set_rewind_limits(limits);
-    // As at 100 000 entities, where a second save kept ready would be a whole world held in reserve.
-    session.save_pool().set_ready_bytes(SavePool::save_bytes(static_cast<std::size_t>(stress_entities)));
-    REQUIRE(start_stress_level(session, stress_entities));
+    const RewindBuffer::Limits limits = start_as_big_world(session);
     REQUIRE(session.save_pool().free_limit() == 1);
-    ActionState actions;
-    const std::int64_t keyframes = 24;  // past one sparse_keyframe_ticks, so one older keyframe is kept
-    REQUIRE(session.rebuild_ticks() * keyframes > limits.sparse_keyframe_ticks);
-    for (std::int64_t tick = 0; tick < session.rebuild_ticks() * keyframes; ++tick) {
-        actions.begin_tick();
-        actions.press(Action::right);
-        session.step(actions);
+    run_keyframes(session, limits, 24, [&] {
         // As in play, where a keyframe's encoding ends long before the next keyframe (tests run faster).
         if (session.rewind().encoding()) session.rewind().finish_encoding();
-    }
+    });
     CHECK(session.rewind().compact_keyframes() > 0);
     CHECK(session.save_pool().made() == 2);
     // None ready beside the newest keyframe: where one save fills the ready budget, the next capture takes
@@ -178,23 +192,14 @@ TEST_CASE("rewind memory: in a big world the newest keyframe's save is the only 
     ScratchFolder saves("qs_rewind_one_whole");
     REQUIRE(saves.ok());
     PlaySession session(saves.path(), false);
-    RewindBuffer::Limits limits;
-    limits.max_bytes = 800 * static_cast<std::size_t>(stress_entities);
-    session.set_rewind_limits(limits);
-    session.save_pool().set_ready_bytes(SavePool::save_bytes(static_cast<std::size_t>(stress_entities)));
-    REQUIRE(start_stress_level(session, stress_entities));
+    const RewindBuffer::Limits limits = start_as_big_world(session);
     REQUIRE(session.save_pool().one_fills_budget());
-    ActionState actions;
     const std::int64_t keyframes = 24;
-    REQUIRE(session.rebuild_ticks() * keyframes > limits.sparse_keyframe_ticks);
-    for (std::int64_t tick = 0; tick < session.rebuild_ticks() * keyframes; ++tick) {
-        actions.begin_tick();
-        actions.press(Action::right);
-        session.step(actions);
+    run_keyframes(session, limits, keyframes, [&] {
         // As in play, a keyframe's encoding ends before the next tick, which takes it (the coder runs its
         // jobs in order: an empty one ends after it).
         if (session.rewind().encoding()) session.rewind().coder().run([] {}).get();
-    }
+    });
     CHECK(session.rewind().compact_keyframes() > 0);
     CHECK(session.rewind().whole_keyframes() == 1);
     CHECK(session.save_pool().ready_saves() == 0);  // the whole copy kept ready was a second one
