@@ -115,6 +115,7 @@ void RewindBuffer::set_limits(const Limits& limits) {
 void RewindBuffer::stop() {
     recording_ = false;
     ticks_.clear();
+    release_chunks();
     inputs_.clear();
     keyframes_.clear();
     encoding_ = 0;
@@ -293,6 +294,7 @@ void RewindBuffer::start_changed(World& world, std::shared_ptr<const WorldSnapsh
     for (auto i = static_cast<std::uint32_t>(before); i < slots; ++i) copy(i);
     // The rest as start() leaves it.
     ticks_.clear();
+    release_chunks();
     inputs_.clear();
     keyframes_.clear();
     encoding_ = 0;
@@ -679,17 +681,76 @@ RewindBuffer::Undo RewindBuffer::pack(const std::vector<std::uint8_t>& raw) {
     // A tick this small (a level of a few dozen entities) is kept as it is: compressing it would save a few
     // dozen bytes (a frame's header alone is 6 or more) for a call that costs more than recording it.
     constexpr std::size_t pack_from = 256;
-    Undo undo;
     if (raw.size() >= pack_from) {
         codec_.compress(raw.data(), raw.size(), packed_, 1);
-        if (packed_.size() < raw.size()) {
-            undo.bytes.assign(packed_.begin(), packed_.end());
-            undo.raw_size = static_cast<std::uint32_t>(raw.size());
-            return undo;
-        }
+        if (packed_.size() < raw.size())
+            return store(packed_.data(), packed_.size(), static_cast<std::uint32_t>(raw.size()));
     }
-    undo.bytes.assign(raw.begin(), raw.end());
+    return store(raw.data(), raw.size(), 0);
+}
+
+RewindBuffer::Undo RewindBuffer::store(const std::uint8_t* data, std::size_t length, std::uint32_t raw_size) {
+    // A chunk holds about 32 ticks of this size: 64 KiB on a small level, 512 KiB at most.
+    const std::size_t chunk_size =
+        std::clamp<std::size_t>(32 * length, std::size_t{64} << 10, std::size_t{512} << 10);
+    const auto fits = [&](const std::shared_ptr<UndoChunk>& chunk) {
+        return chunk && chunk->bytes.capacity() - chunk->bytes.size() >= length;
+    };
+    if (chunks_.empty() || !fits(chunks_.back())) {
+        // The spare (a chunk let go) first, else the one made ahead (which otherwise waits for the next).
+        std::shared_ptr<UndoChunk> next = std::move(spare_chunk_);
+        spare_chunk_.reset();
+        if ((!next || next->bytes.capacity() < length) && next_chunk_.valid() &&
+            next_chunk_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+            next = next_chunk_.get();
+            ++chunks_made_;
+        }
+        if (!next || next->bytes.capacity() < length) {  // none ready: made here
+            next = std::make_shared<UndoChunk>();
+            next->bytes.reserve(std::max(chunk_size, length));
+            populate_pages(next->bytes.data(), next->bytes.capacity());
+            ++chunks_made_here_;
+            ++chunks_made_;
+        }
+        next->bytes.clear();
+        chunks_.push_back(std::move(next));
+    }
+    UndoChunk& chunk = *chunks_.back();
+    Undo undo{chunks_.back(), static_cast<std::uint32_t>(chunk.bytes.size()),
+              static_cast<std::uint32_t>(length), raw_size};
+    chunk.bytes.insert(chunk.bytes.end(), data, data + length);  // within its capacity: no move
+    // Half full: the next chunk is taken from the heap here (where the game's freed memory is: a chunk
+    // allocated on another thread would come from that thread's own arena and leave it unused), and its
+    // pages are made present on the encoder's thread, unless a spare waits.
+    if (chunk.bytes.size() * 2 >= chunk.bytes.capacity() && !spare_chunk_ && !next_chunk_.valid()) {
+        auto made = std::make_shared<UndoChunk>();
+        made->bytes.reserve(chunk_size);  // (no page written yet)
+        next_chunk_ = coder().run([made = std::move(made)]() mutable {
+            populate_pages(made->bytes.data(), made->bytes.capacity());
+            return std::move(made);
+        });
+    }
     return undo;
+}
+
+void RewindBuffer::recycle(std::shared_ptr<UndoChunk> chunk) {
+    if (!spare_chunk_ || spare_chunk_->bytes.capacity() < chunk->bytes.capacity()) {
+        chunk->bytes.clear();
+        std::swap(spare_chunk_, chunk);
+    }
+    if (chunk) coder().run([gone = std::move(chunk)]() mutable { gone.reset(); });
+}
+
+void RewindBuffer::release_chunks() {
+    while (chunks_.size() > 1 && chunks_.front().use_count() == 1) {
+        recycle(std::move(chunks_.front()));
+        chunks_.pop_front();
+    }
+    while (chunks_.size() > 1 && chunks_.back().use_count() == 1) {
+        recycle(std::move(chunks_.back()));
+        chunks_.pop_back();
+    }
+    if (!chunks_.empty() && chunks_.back().use_count() == 1) chunks_.back()->bytes.clear();
 }
 
 std::string RewindBuffer::unrecorded_change(World& world) const {
@@ -754,6 +815,7 @@ void RewindBuffer::trim() {
         ticks_.pop_front();
         ++base_;
     }
+    release_chunks();
     // Keep the newest keyframe with a snapshot at or before the oldest reachable tick (and the rebuilds
     // after it), and the inputs from it on.
     auto usable = std::upper_bound(keyframes_.begin(), keyframes_.end(), base_,
@@ -857,10 +919,12 @@ void RewindBuffer::apply(const std::vector<std::uint8_t>& undo, Touched* touched
 }
 
 const std::vector<std::uint8_t>& RewindBuffer::unpack(const Undo& undo) {
-    if (undo.raw_size == 0) return undo.bytes;
+    if (undo.raw_size == 0) {
+        raw_.assign(undo.data(), undo.data() + undo.length);
+        return raw_;
+    }
     // The frame was written by pack() and never left this object: damage is a bug, not input.
-    if (!codec_.decompress(undo.bytes.data(), undo.bytes.size(), raw_, undo.raw_size) ||
-        raw_.size() != undo.raw_size)
+    if (!codec_.decompress(undo.data(), undo.length, raw_, undo.raw_size) || raw_.size() != undo.raw_size)
         throw std::logic_error("rewind: a recorded tick does not decompress");
     return raw_;
 }
@@ -874,6 +938,10 @@ void RewindBuffer::undo_last_tick() {
     ticks_.pop_back();
     bytes_ -= undo.size();
     apply(unpack(undo), &touched_);
+    // The newest chunk is written on from where this tick began.
+    if (!chunks_.empty() && undo.chunk == chunks_.back() &&
+        undo.offset + undo.length == chunks_.back()->bytes.size())
+        chunks_.back()->bytes.resize(undo.offset);
 }
 
 std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
@@ -882,6 +950,7 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
     touched_.game = touched_.layout = false;
     std::int64_t done = 0;
     for (; done < ticks && !ticks_.empty(); ++done) undo_last_tick();
+    release_chunks();
     // Inputs and keyframes after this position belong to the future that is being undone.
     while (inputs_base_ + static_cast<std::int64_t>(inputs_.size()) > position()) {
         inputs_.pop_back();

@@ -157,6 +157,10 @@ class RewindBuffer {
     void finish_encoding();
     /// Takes the keyframes whose encoding is done, without waiting for the others.
     void take_finished_encodings() { take_encoded(false); }
+    /// Tests: the chunks the recorded ticks were written in so far, and how many of them the recording
+    /// thread had to make itself (none was ready).
+    std::size_t chunks_made() const { return chunks_made_; }
+    std::size_t chunks_made_here() const { return chunks_made_here_; }
     /// Lets go of the newest keyframe's whole snapshot, for a capture that finds no other save ready: its
     /// compact one is kept (waited for while it is being encoded); one the rewind would not keep compact is
     /// dropped as thinning drops it once a newer keyframe is taken.
@@ -178,11 +182,25 @@ class RewindBuffer {
     /// How to get from one tick's state back to the one before: only what changed, in one byte string
     /// (flags, then the game state before, the slot table and free list changes, the entity changes and
     /// their values), kept as one zstd frame of it, or as it is when that would not be smaller.
-    struct Undo {
+    /// Storage the recorded ticks' bytes are written into one after another (bytes.size() is what is used,
+    /// its capacity the chunk's size, its pages present before a tick writes them).
+    struct UndoChunk {
         std::vector<std::uint8_t> bytes;
-        std::uint32_t raw_size = 0;  ///< the byte string's size when `bytes` is its zstd frame, else 0
-        std::size_t size() const { return sizeof(Undo) + bytes.capacity(); }
     };
+    struct Undo {
+        std::shared_ptr<UndoChunk> chunk;  ///< holds the bytes at [offset, offset + length)
+        std::uint32_t offset = 0, length = 0;
+        std::uint32_t raw_size = 0;  ///< the byte string's size when the bytes are its zstd frame, else 0
+        const std::uint8_t* data() const { return chunk->bytes.data() + offset; }
+        std::size_t size() const { return sizeof(Undo) + length; }
+    };
+    /// An Undo of `length` bytes from `data`, written at the end of the newest chunk (or of a new one).
+    Undo store(const std::uint8_t* data, std::size_t length, std::uint32_t raw_size);
+    /// After ticks were let go or undone: chunks no tick is kept in go (the newest, emptied, is kept for the
+    /// next ticks; one other is kept as the spare).
+    void release_chunks();
+    /// Lets `chunk` go: kept as the spare when there is none, else freed on the encoder's thread.
+    void recycle(std::shared_ptr<UndoChunk> chunk);
     /// A canonical rebuild of the live world at `position`; `snapshot` is its state, or `compact` is, or
     /// neither when it was let go (thin_keyframes) and a release rebuilds there again on the way from an
     /// earlier one.
@@ -244,7 +262,15 @@ class RewindBuffer {
 
     Limits limits_;
     bool recording_ = false;
-    std::deque<Undo> ticks_;          ///< ticks_[i] undoes the step from position base_ + i to base_ + i + 1
+    std::deque<Undo> ticks_;  ///< ticks_[i] undoes the step from position base_ + i to base_ + i + 1
+    /// The chunks ticks_ are written in, oldest first (the newest is written to). The next one is made, its
+    /// pages present, on the encoder's thread once the newest is half full; a chunk emptied by trimming
+    /// becomes the spare. So a tick's record never faults fresh pages on the game's thread. Their unused room
+    /// (the newest one's tail, the one made ahead and the spare: up to 1.5 MiB) is outside Limits::max_bytes.
+    std::deque<std::shared_ptr<UndoChunk>> chunks_;
+    std::shared_ptr<UndoChunk> spare_chunk_;
+    std::future<std::shared_ptr<UndoChunk>> next_chunk_;
+    std::size_t chunks_made_ = 0, chunks_made_here_ = 0;
     std::int64_t base_ = 0;           ///< the oldest position one can go back to
     std::deque<ActionState> inputs_;  ///< the inputs of every step from inputs_base_ on
     std::int64_t inputs_base_ = 0;

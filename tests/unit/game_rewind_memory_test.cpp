@@ -210,3 +210,42 @@ TEST_CASE("rewind memory: in a big world the newest keyframe's save is the only 
     CHECK(session.save_pool().made() == 3);
     CHECK(session.save_pool().has_spare());
 }
+
+TEST_CASE("rewind memory: recorded ticks go into chunks made ahead off the game's thread, and reused") {
+    // Each tick's record is written into a chunk whose pages were made present beforehand: the next
+    // chunk is made on the encoder's thread while the current one fills, and a chunk the budget lets go
+    // becomes the spare. Without that, every chunk is made on the recording thread (faulting its pages).
+    StressLevel stress = make_stress_level(stress_entities);
+    World world(stress.level, Tuning{}, stress.entities);
+    RewindBuffer::Limits limits;
+    limits.max_ticks = 120;  // two seconds kept: the older ticks go
+    RewindBuffer buffer;
+    buffer.set_limits(limits);
+    buffer.start(world);
+    std::vector<std::uint64_t> states{exact_hash(world)};
+    ActionState actions;
+    const int half = sized(450, 300);
+    auto play = [&] {
+        for (int tick = 0; tick < half; ++tick) {
+            actions.begin_tick();
+            actions.press(Action::right);
+            world.step(actions);
+            world.take_events();
+            buffer.record(world, actions);
+            states.push_back(exact_hash(world));
+        }
+    };
+    play();
+    const std::size_t made_first = buffer.chunks_made();
+    play();
+    INFO("chunks made " << made_first << " then " << buffer.chunks_made() << ", on the recording thread "
+                        << buffer.chunks_made_here() << ", ticks kept " << buffer.ticks());
+    REQUIRE(buffer.ticks() < half);  // the budget lets older ticks go
+    CHECK(buffer.chunks_made() >= 4);
+    CHECK(buffer.chunks_made_here() * 2 <= buffer.chunks_made());
+    // Once the budget is full, a chunk let go is the next one written: hardly any more are made.
+    CHECK(buffer.chunks_made() - made_first <= 3);
+    // Back through every kept tick, across the chunks, exactly.
+    for (std::size_t back_to = states.size() - 1; buffer.step_back(world); --back_to)
+        REQUIRE_MESSAGE(exact_hash(world) == states[back_to - 1], "tick " << back_to - 1);
+}
