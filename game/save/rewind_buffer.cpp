@@ -961,11 +961,11 @@ std::int64_t RewindBuffer::step_back(World& world, std::int64_t ticks) {
         keyframes_.pop_back();
     }
     // The live world held the recorded state before these ticks were undone, so only the slots they
-    // touched differ: those are put back in place. When they are many (a long jump back), one rebuild of
-    // the whole world costs less.
+    // touched differ: those are put back in place. That costs less than rebuilding the whole world even
+    // when they are nearly all of them (a copy and a mark each, against every index and body rebuilt).
     std::sort(touched_.slots.begin(), touched_.slots.end());
     touched_.slots.erase(std::unique(touched_.slots.begin(), touched_.slots.end()), touched_.slots.end());
-    if (by_deltas_ && touched_.slots.size() <= layout_.slots.size() / 4 + 64) {
+    if (by_deltas_) {
         const std::optional<GameState> game =
             touched_.game ? std::optional<GameState>(game_from_bytes(game_bytes_)) : std::nullopt;
         world.put_back(layout_, touched_.layout, touched_.slots, entities_, game ? &*game : nullptr);

@@ -98,8 +98,7 @@ class RewindBuffer {
     bool step_back(World& world) { return step_back(world, 1) == 1; }
     /// Puts `world` back up to `ticks` recorded ticks at once; returns how many. `world` is the world being
     /// recorded, holding the state at the current position (as record(), step_back() and resume() leave
-    /// it): the slots the undone ticks touched are written back in place (World::put_back), or the whole
-    /// world rebuilt from the recorded state when they are many.
+    /// it): the slots the undone ticks touched are written back in place (World::put_back), however many.
     std::int64_t step_back(World& world, std::int64_t ticks);
     /// Tests: false makes every step back rebuild the whole world from the recorded state (World::restore).
     void set_step_back_by_deltas(bool on) { by_deltas_ = on; }

@@ -4,6 +4,7 @@
 // the same future when play goes on from there, through a rebuild for F5 and further step backs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -75,6 +76,7 @@ TEST_CASE("play goes on from a world stepped back in place as from one restored 
         require_spawns_and_deaths(*twins.deltas.world, level);
         REQUIRE(twins.deltas.buffer.step_back(*twins.deltas.world, depth) == depth);
         REQUIRE(twins.whole.buffer.step_back(*twins.whole.world, depth) == depth);
+        CHECK(twins.deltas.world->put_back_pending());  // in place, however long the jump
         REQUIRE(exact_state(*twins.deltas.world) == exact_state(*twins.whole.world));
         // Stepped on and recorded (Box2D and the indexes rebuilt before the first tick), stepped back
         // again, rebuilt as an F5 does, stepped on: the two worlds stay the same at every tick.
@@ -138,10 +140,42 @@ TEST_CASE("stepping back in place on a big generated level gives the recorded st
     for (std::size_t back = states.size() - 1; back > 0; --back) {
         REQUIRE(buffer.step_back(*world));
         REQUIRE(whole_buffer.step_back(*whole));
+        CHECK(world->put_back_pending());
         const std::vector<std::uint8_t> state = exact_state(*world);
         if (state != states[back - 1] || state != exact_state(*whole)) {
             FAIL_CHECK("tick " << back - 1 << " differs after stepping back in place");
             break;
         }
     }
+}
+
+TEST_CASE("a jump back over a quarter of a big level's slots is put back in place, exactly") {
+    // Putting back costs a copy and a mark a slot; rebuilding the whole world costs more however many
+    // slots the jump touched, so a jump touching many of them is done in place too. (3 000 entities in
+    // every build: fewer would not make a quarter of their slots change in 900 ticks.)
+    StressLevel stress = make_stress_level(3000);
+    auto world = std::make_unique<World>(stress.level, Tuning{}, stress.entities);
+    RewindBuffer buffer;
+    buffer.start(*world);
+    const std::vector<std::uint8_t> start = exact_state(*world);
+    std::vector<bool> changed;  // slots any tick marked
+    ActionState actions;
+    const int ticks = 900;
+    for (int tick = 0; tick < ticks; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        world->step(actions);
+        world->take_events();
+        for (std::uint32_t index : world->changes().slots()) {
+            if (index >= changed.size()) changed.resize(index + 1, false);
+            changed[index] = true;
+        }
+        buffer.record(*world, actions);
+    }
+    const auto touched = static_cast<std::size_t>(std::count(changed.begin(), changed.end(), true));
+    INFO("slots changed " << touched << " of " << world->entities.slot_count());
+    REQUIRE(touched * 4 > world->entities.slot_count() + 256);
+    REQUIRE(buffer.step_back(*world, ticks) == ticks);
+    CHECK(world->put_back_pending());
+    CHECK(exact_state(*world) == start);
 }
