@@ -85,6 +85,8 @@ printf '0 +right\n' >"$runs_dir/right.txt"
 # A 60-tick rewind released at level tick 1049, one tick before a keyframe at 10 000 entities (rebuilt
 # every 30 ticks there): the most a release within the kept keyframes steps again, 29 ticks.
 printf '0 +right\n1109 +rewind\n1169 -rewind\n' >"$runs_dir/rewind.txt"
+# At 100 000 entities, a second of rewind after an F5 and an F9, as a player goes back after loading.
+printf '0 +right\n300 quicksave\n400 quickload\n700 +rewind\n760 -rewind\n' >"$runs_dir/rewind_f9.txt"
 
 for i in $(seq "$runs"); do
     rm -rf "$out/saves"
@@ -103,6 +105,8 @@ for i in $(seq "$big_runs"); do
     run "disk_big.$i" big 2 "$runs_dir/disk.txt" --save-dir "$out/saves"
     run "start_big.$i" big 1 "$runs_dir/right.txt" --save-dir "$out/saves.r"
     run "ticks_big.$i" big 600 "$runs_dir/right.txt" --save-dir "$out/saves.r"
+    rm -rf "$out/saves"
+    run "rewind_big_f9.$i" big 720 "$runs_dir/rewind_f9.txt" --save-dir "$out/saves"
 done
 # Ten minutes of game time at the big level, running right (the player dies and comes back on the way):
 # the frame report gives the ticks; the resident memory (VmRSS) is read 5 times a second while it runs.
@@ -199,6 +203,9 @@ row(f"one tick back at {k(small)} (tick ms of the frames rewinding)", "≤ 0.5 m
     f"median {med(back):.3f} ms, p90 {p90(back):.3f} ms")
 row(f"holding rewind at 4× at {k(small)} (4 ticks back a frame)", "≤ 16.7 ms",
     f"{4 * med(back):.2f} ms (4 × one tick back; a window adds its drawing)")
+back_big = [x[2] for run in frames("rewind_big_f9") for x in run if "rewind" in x[3] and "release" not in x[3]]
+row(f"one tick back at {k(big)} after an F5 and an F9 (tick ms of the frames rewinding)", "≤ 16.7 ms",
+    f"median {med(back_big):.2f} ms, p90 {p90(back_big):.2f} ms, max {max(back_big, default=float('nan')):.2f} ms")
 
 # F5 / F9.
 for name, n in (("f5f9_small", small), ("f5f9_big", big)):
