@@ -161,17 +161,12 @@ TEST_CASE("a jump back over a quarter of a big level's slots is put back in plac
     std::vector<bool> changed;  // slots any tick marked
     ActionState actions;
     const int ticks = 900;
-    for (int tick = 0; tick < ticks; ++tick) {
-        actions.begin_tick();
-        actions.press(Action::right);
-        world->step(actions);
-        world->take_events();
-        for (std::uint32_t index : world->changes().slots()) {
+    record_running_right(*world, buffer, actions, ticks, [&](World& w) {
+        for (std::uint32_t index : w.changes().slots()) {
             if (index >= changed.size()) changed.resize(index + 1, false);
             changed[index] = true;
         }
-        buffer.record(*world, actions);
-    }
+    });
     const auto touched = static_cast<std::size_t>(std::count(changed.begin(), changed.end(), true));
     INFO("slots changed " << touched << " of " << world->entities.slot_count());
     REQUIRE(touched * 4 > world->entities.slot_count() + 256);

@@ -226,14 +226,8 @@ TEST_CASE("rewind memory: recorded ticks go into chunks made ahead off the game'
     ActionState actions;
     const int half = sized(450, 300);
     auto play = [&] {
-        for (int tick = 0; tick < half; ++tick) {
-            actions.begin_tick();
-            actions.press(Action::right);
-            world.step(actions);
-            world.take_events();
-            buffer.record(world, actions);
-            states.push_back(exact_hash(world));
-        }
+        record_running_right(world, buffer, actions, half,
+                             [&](World& w) { states.push_back(exact_hash(w)); });
     };
     play();
     const std::size_t made_first = buffer.chunks_made();

@@ -19,6 +19,22 @@
 
 namespace qs::test {
 
+/// Plays `ticks` ticks of `world` holding right, each recorded in `buffer`; `after_step(world)` runs after
+/// each step, before its record (the tick's change marks are still there). `actions` carries the held keys
+/// from one call to the next.
+template <class AfterStep>
+void record_running_right(World& world, RewindBuffer& buffer, ActionState& actions, int ticks,
+                          AfterStep after_step) {
+    for (int tick = 0; tick < ticks; ++tick) {
+        actions.begin_tick();
+        actions.press(Action::right);
+        world.step(actions);
+        world.take_events();
+        after_step(world);
+        buffer.record(world, actions);
+    }
+}
+
 /// The whole state of a world as exact bytes: every slot (generation, alive), the free list in order,
 /// the game state and every live entity through its field list, by slot index.
 inline std::vector<std::uint8_t> exact_state(const World& world) {
